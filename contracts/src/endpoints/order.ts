@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { Ok } from '../common';
+import { access, endpoint } from '../endpoint';
+import { Order, Payment, PaymentStatus } from '../entities/order';
+import { idParams, Money } from '../fields';
+import {
+  CreateOrderRequest,
+  EmailInvoiceRequest,
+  RecordPaymentRequest,
+  SubmitOrderRequest,
+  UpdateOrderRequest,
+} from '../requests/order';
+
+const owner = 'order' as const;
+const OrderList = Ok.extend({ orders: z.array(Order) });
+const OrderResponse = Ok.extend({ order: Order });
+
+export const orderEndpoints = {
+  'admin.dealerOrders': endpoint({
+    id: 'admin.dealerOrders',
+    method: 'GET',
+    path: '/api/admin/dealer-orders/{dealer_id}',
+    owner,
+    access: access.rolesOrOwnDealer('dealer_id', 'admin'),
+    summary: "A dealer's orders, newest first (a dealer may read only its own)",
+    params: idParams('dealer_id'),
+    response: OrderList,
+  }),
+  'admin.allOrders': endpoint({
+    id: 'admin.allOrders',
+    method: 'GET',
+    path: '/api/admin/all-orders',
+    owner,
+    access: access.roles('admin', 'delivery'),
+    summary: 'Every order, newest first',
+    response: OrderList,
+  }),
+  'admin.updateOrder': endpoint({
+    id: 'admin.updateOrder',
+    method: 'PUT',
+    path: '/api/admin/update-order/{order_id}',
+    owner,
+    access: access.roles('admin'),
+    summary: "Change an order's status, and its lines while it is pending",
+    params: idParams('order_id'),
+    body: UpdateOrderRequest,
+    response: OrderResponse,
+  }),
+  'admin.createOrder': endpoint({
+    id: 'admin.createOrder',
+    method: 'POST',
+    path: '/api/admin/create-order',
+    owner,
+    access: access.roles('admin'),
+    summary: 'Create an order for a dealer, with catalogue or custom lines',
+    body: CreateOrderRequest,
+    response: OrderResponse,
+  }),
+  'admin.emailInvoice': endpoint({
+    id: 'admin.emailInvoice',
+    method: 'POST',
+    path: '/api/admin/email-invoice',
+    owner,
+    access: access.roles('admin'),
+    summary: "Email an order's invoice to its dealer",
+    body: EmailInvoiceRequest,
+    response: Ok,
+  }),
+  'admin.recordPayment': endpoint({
+    id: 'admin.recordPayment',
+    method: 'POST',
+    path: '/api/admin/record-payment',
+    owner,
+    access: access.roles('admin'),
+    summary: "Record a payment against an order; answers the order's new payment status",
+    body: RecordPaymentRequest,
+    response: Ok.extend({
+      payment: Payment,
+      payment_status: PaymentStatus,
+      total_paid: Money,
+      balance: z.number().multipleOf(0.01).describe('US dollars; negative when overpaid'),
+    }),
+  }),
+  'dealer.submitOrder': endpoint({
+    id: 'dealer.submitOrder',
+    method: 'POST',
+    path: '/api/dealer/submit-order',
+    owner,
+    access: access.roles('dealer'),
+    summary: 'A dealer orders active products (0 to 100 of each; at least one)',
+    body: SubmitOrderRequest,
+    response: Ok.extend({ order_id: z.string(), order: Order }),
+  }),
+} as const;

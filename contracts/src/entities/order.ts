@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { IsoDate } from '../common';
+import { Money } from '../fields';
+
+export const ORDER_STATUSES = ['pending', 'confirmed', 'in_shipment', 'shipped', 'delivered', 'cancelled'] as const;
+export const OrderStatus = z.enum(ORDER_STATUSES);
+export type OrderStatus = z.infer<typeof OrderStatus>;
+
+export const PAYMENT_STATUSES = ['unpaid', 'partially_paid', 'fully_paid'] as const;
+export const PaymentStatus = z.enum(PAYMENT_STATUSES);
+export type PaymentStatus = z.infer<typeof PaymentStatus>;
+
+export const PAYMENT_METHODS = ['cash', 'card', 'check', 'other'] as const;
+export const PaymentMethod = z.enum(PAYMENT_METHODS);
+export type PaymentMethod = z.infer<typeof PaymentMethod>;
+
+/** Custom (non-catalogue) lines have a product_id starting with this prefix. */
+export const CUSTOM_LINE_PREFIX = 'custom_';
+
+/** Money fields are dollars with at most 2 decimals; services keep integer cents. */
+export const OrderLine = z.object({
+  product_id: z.string(),
+  title: z.string(),
+  description: z.string().nullable().optional(),
+  quantity: z.number().int().positive(),
+  price: Money.describe('unit price, US dollars'),
+  total: Money.describe('quantity × price, US dollars'),
+  is_custom: z.boolean(),
+});
+export type OrderLine = z.infer<typeof OrderLine>;
+
+export const Payment = z.object({
+  payment_id: z.string(),
+  order_id: z.string(),
+  payment_method: PaymentMethod,
+  amount: Money,
+  check_number: z.string().nullable(),
+  notes: z.string().nullable(),
+  created_at: IsoDate,
+});
+export type Payment = z.infer<typeof Payment>;
+
+export const DealerInfo = z.object({
+  business_name: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+});
+
+export const Order = z.object({
+  order_id: z.string().describe('the order number shown is its last 8 characters, upper-cased'),
+  dealer_id: z.string(),
+  created_at: IsoDate,
+  formatted_date: z.string(),
+  status: OrderStatus,
+  payment_status: PaymentStatus,
+  total_value: Money,
+  total_paid: Money,
+  balance: z.number().multipleOf(0.01).describe('total_value − total_paid, US dollars'),
+  payments: z.array(Payment),
+  notes: z.string().nullable(),
+  dealer_business_name: z.string().nullable(),
+  dealer_full_name: z.string().nullable(),
+  dealer_email: z.string().nullable(),
+  dealer_city: z.string().nullable(),
+  dealer_state: z.string().nullable(),
+  dealer_info: DealerInfo,
+  product_details: z.array(OrderLine),
+});
+export type Order = z.infer<typeof Order>;

@@ -1,0 +1,192 @@
+import { z } from 'zod';
+import { defineEvent } from './envelope';
+
+/**
+ * The product's domain events. Payloads are minimal but enough for consumers to keep their own
+ * read models (the order service knows each dealer's name and city; shipping knows addresses).
+ */
+
+const DealerSnapshot = z.object({
+  dealer_id: z.string(),
+  business_name: z.string().nullable(),
+  full_name: z.string().nullable(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zip_code: z.string().nullable(),
+  zone: z.string().nullable(),
+  website: z.string().nullable(),
+});
+export type DealerSnapshot = z.infer<typeof DealerSnapshot>;
+
+export const DealerCreated = defineEvent({
+  type: 'dealer.created',
+  version: 1,
+  description: 'A dealer record was created (by an admin, by bulk import or by approval).',
+  payload: DealerSnapshot,
+});
+export const DealerUpdated = defineEvent({
+  type: 'dealer.updated',
+  version: 1,
+  description: 'A dealer record changed; the payload is the full new snapshot.',
+  payload: DealerSnapshot,
+});
+export const DealerArchived = defineEvent({
+  type: 'dealer.archived',
+  version: 1,
+  description: 'A dealer was archived: hidden from active lists, the map, new orders and sign-in.',
+  payload: z.object({ dealer_id: z.string(), archived_at: z.string() }),
+});
+export const DealerRestored = defineEvent({
+  type: 'dealer.restored',
+  version: 1,
+  description: 'An archived dealer is active again.',
+  payload: z.object({ dealer_id: z.string() }),
+});
+export const DealerDeleted = defineEvent({
+  type: 'dealer.deleted',
+  version: 1,
+  description: 'A dealer was permanently deleted.',
+  payload: z.object({ dealer_id: z.string() }),
+});
+
+export const DealerSignupCompleted = defineEvent({
+  type: 'dealer.signup_completed',
+  version: 1,
+  description: 'A dealer accepted its invitation: the name and phone it entered belong on its dealer record.',
+  payload: z.object({
+    dealer_id: z.string(),
+    email: z.string(),
+    full_name: z.string(),
+    phone: z.string().nullable(),
+  }),
+});
+
+const OrderLine = z.object({
+  product_id: z.string(),
+  title: z.string(),
+  quantity: z.number().int().positive(),
+  price_cents: z.number().int().nonnegative(),
+});
+
+export const OrderCreated = defineEvent({
+  type: 'order.created',
+  version: 1,
+  description: 'An order was placed by a dealer or created by an admin.',
+  payload: z.object({
+    order_id: z.string(),
+    dealer_id: z.string(),
+    status: z.string(),
+    total_cents: z.number().int().nonnegative(),
+    items: z.array(OrderLine),
+    created_at: z.string(),
+  }),
+});
+export const OrderUpdated = defineEvent({
+  type: 'order.updated',
+  version: 1,
+  description: 'An order changed status, lines or totals.',
+  payload: z.object({
+    order_id: z.string(),
+    dealer_id: z.string(),
+    status: z.string(),
+    payment_status: z.string(),
+    total_cents: z.number().int().nonnegative(),
+    items: z.array(OrderLine),
+  }),
+});
+export const PaymentRecorded = defineEvent({
+  type: 'payment.recorded',
+  version: 1,
+  description: 'A payment was recorded against an order.',
+  payload: z.object({
+    payment_id: z.string(),
+    order_id: z.string(),
+    dealer_id: z.string(),
+    amount_cents: z.number().int().positive(),
+    payment_method: z.enum(['cash', 'card', 'check', 'other']),
+    payment_status: z.enum(['unpaid', 'partially_paid', 'fully_paid']),
+  }),
+});
+export const ShipmentCreated = defineEvent({
+  type: 'shipment.created',
+  version: 1,
+  description: 'Orders were grouped into a shipment; they move to in_shipment.',
+  payload: z.object({ shipment_id: z.string(), order_ids: z.array(z.string()) }),
+});
+export const ShipmentOrderStatusChanged = defineEvent({
+  type: 'shipment.order_status_changed',
+  version: 1,
+  description: 'Delivery moved an order of a shipment to shipped or delivered.',
+  payload: z.object({ shipment_id: z.string(), order_id: z.string(), status: z.enum(['shipped', 'delivered']) }),
+});
+export const IncentiveThresholdReached = defineEvent({
+  type: 'incentive.threshold_reached',
+  version: 1,
+  description: 'A dealer reached a tier of an incentive program.',
+  payload: z.object({
+    achievement_id: z.string(),
+    program_id: z.string(),
+    dealer_id: z.string(),
+    tier_name: z.string(),
+    metric: z.enum(['revenue', 'orders', 'items']),
+    threshold_value: z.number(),
+    value_achieved: z.number(),
+    reward: z.string(),
+    notify_dealer: z.boolean(),
+  }),
+});
+export const DealerGeocoded = defineEvent({
+  type: 'dealer.geocoded',
+  version: 1,
+  description: 'A dealer address was geocoded (or failed to be).',
+  payload: z.object({
+    dealer_id: z.string(),
+    lat: z.number().nullable(),
+    lng: z.number().nullable(),
+    status: z.enum(['ok', 'error', 'manual']),
+    error: z.string().nullable(),
+  }),
+});
+export const ZonesChanged = defineEvent({
+  type: 'settings.zones_changed',
+  version: 1,
+  description: 'The list of dealer zones in the system configuration changed.',
+  payload: z.object({ zones: z.array(z.string()).min(1) }),
+});
+export const EmailRequested = defineEvent({
+  type: 'notification.email_requested',
+  version: 1,
+  description: 'A service asks the one mail sender (identity) to send an email with the configured SMTP settings.',
+  payload: z.object({
+    to: z.array(z.string()).min(1),
+    subject: z.string(),
+    text: z.string(),
+    html: z.string().optional(),
+    /** why the mail is sent, for logs and the outbox: 'invitation', 'invoice', 'achievement', ... */
+    purpose: z.string(),
+  }),
+});
+
+export const events = {
+  [DealerCreated.type]: DealerCreated,
+  [DealerUpdated.type]: DealerUpdated,
+  [DealerArchived.type]: DealerArchived,
+  [DealerRestored.type]: DealerRestored,
+  [DealerDeleted.type]: DealerDeleted,
+  [DealerSignupCompleted.type]: DealerSignupCompleted,
+  [OrderCreated.type]: OrderCreated,
+  [OrderUpdated.type]: OrderUpdated,
+  [PaymentRecorded.type]: PaymentRecorded,
+  [ShipmentCreated.type]: ShipmentCreated,
+  [ShipmentOrderStatusChanged.type]: ShipmentOrderStatusChanged,
+  [IncentiveThresholdReached.type]: IncentiveThresholdReached,
+  [DealerGeocoded.type]: DealerGeocoded,
+  [ZonesChanged.type]: ZonesChanged,
+  [EmailRequested.type]: EmailRequested,
+} as const;
+
+export type Events = typeof events;
+export type EventType = keyof Events;

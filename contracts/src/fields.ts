@@ -1,0 +1,94 @@
+import { z } from 'zod';
+
+/**
+ * Field builders shared by the request and entity schemas. The spec's messages are passed in by the
+ * caller so each rule keeps its exact wording.
+ */
+
+/** A record id (dealer_id, order_id, ...): opaque, never empty. */
+export const Id = z.string().trim().min(1).max(100);
+
+/** A required text field: missing, not a string, or blank all answer `message`. */
+export function requiredText(message: string, max = 200) {
+  return z.string({ error: message }).trim().min(1, message).max(max);
+}
+
+/** An optional text field; blank means "not given". */
+export function optionalText(max = 200) {
+  return z.string().trim().max(max).optional();
+}
+
+/**
+ * Money in dollars, as the spec's JSON carries it (price, total_value, amount): at most 2 decimals.
+ * Services keep integer cents internally and convert at the edge.
+ */
+export const Money = z
+  .number()
+  .nonnegative('Error: Amount must not be negative')
+  .multipleOf(0.01, 'Error: Amount must have at most 2 decimals')
+  .describe('US dollars, at most 2 decimals');
+
+/** A dollar amount that may arrive as a multipart text field (product price); blank or not a number answers `message`. */
+export function formMoney(message: string) {
+  return z
+    .union([z.number(), z.string().trim().min(1, message)], { error: message })
+    .pipe(z.coerce.number({ error: message }))
+    .pipe(Money);
+}
+
+/** A boolean that may arrive as a JSON boolean or as a multipart text field ('true', 'false', '1', '0'). */
+export const FormBoolean = z.union([z.boolean(), z.stringbool()]);
+
+/**
+ * A website: dealers often type `example.com`, which the locator prefixes with https://, so the scheme
+ * is optional; blank means none.
+ */
+export const Website = z
+  .string()
+  .trim()
+  .max(500)
+  .regex(/^$|^(https?:\/\/)?[^\s/$.?#][^\s.]*\.[^\s]+$/i, 'Error: Website must be a valid URL')
+  .optional();
+
+/** An email that may be left blank (required-ness is checked with the form's other fields). */
+export const OptionalEmail = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .refine((value) => value === '' || z.email().safeParse(value).success, 'Please enter a valid email address')
+  .optional();
+
+/** A calendar date, YYYY-MM-DD. */
+export const DateOnly = z.iso.date();
+
+export const Latitude = z.number().min(-90).max(90);
+export const Longitude = z.number().min(-180).max(180);
+export const Coordinates = z.object({ lat: Latitude, lng: Longitude });
+export type Coordinates = z.infer<typeof Coordinates>;
+
+/** Path parameters of one id, e.g. `idParams('dealer_id')` for `/api/.../{dealer_id}`. */
+export function idParams<K extends string>(name: K) {
+  return z.object({ [name]: Id } as { [P in K]: typeof Id });
+}
+
+/**
+ * Adds "Error: Missing required fields: a, b" (the dealer screens' wording) when any of `fields` is
+ * blank or absent.
+ */
+export function requireFields<T extends Record<string, unknown>>(fields: readonly (keyof T & string)[]) {
+  return (value: T, ctx: z.RefinementCtx) => {
+    const missing = fields.filter((field) => isBlank(value[field]));
+    if (missing.length > 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `Error: Missing required fields: ${missing.join(', ')}`,
+        path: [missing[0] as string],
+      });
+    }
+  };
+}
+
+export function isBlank(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+}

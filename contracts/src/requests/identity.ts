@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import { Email, UsState } from '../common';
+import { MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT, StaffRole } from '../entities/identity';
+import { SmtpPort, SystemTimezone } from '../entities/settings';
+import { isBlank, OptionalEmail, optionalText, requiredText } from '../fields';
+
+const Password = z.string().min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT).max(1024);
+
+/** An email that must be present: blank answers `message`, a malformed one the Email message. */
+function requiredEmail(message: string) {
+  return requiredText(message, 254).pipe(Email);
+}
+
+export const UpdateProfileRequest = z
+  .object({
+    full_name: requiredText('Error: Full name and email are required'),
+    email: requiredEmail('Error: Full name and email are required'),
+    current_password: z.string().max(1024).optional(),
+    new_password: Password.optional(),
+    /** checked when sent: the profile form's confirmation of new_password */
+    confirm_password: z.string().max(1024).optional(),
+  })
+  // no path: the spec's message is answered as the detail, verbatim
+  .refine((body) => body.confirm_password === undefined || body.confirm_password === body.new_password, {
+    message: 'New passwords do not match',
+  })
+  .refine((body) => body.new_password === undefined || !isBlank(body.current_password), {
+    message: 'Error: Current password is required to set a new password',
+    path: ['current_password'],
+  });
+
+const FILL_REQUIRED = 'Error: Please fill in all required fields';
+export const CreateAdminUserRequest = z.object({
+  email: requiredEmail(FILL_REQUIRED),
+  full_name: requiredText(FILL_REQUIRED),
+  role: StaffRole.default('admin'),
+});
+
+export const CreateDealerLoginRequest = z.object({
+  email: requiredEmail('Error: Email is required'),
+  password: Password,
+  full_name: optionalText(),
+});
+
+/** A blank password keeps the current one. */
+export const UpdateDealerLoginRequest = z.object({
+  email: requiredEmail('Error: Email is required'),
+  password: z.union([z.literal(''), Password]).optional(),
+});
+
+export const SendLoginInvitationRequest = z.object({
+  email: requiredEmail('Error: Email is required'),
+  business_name: optionalText(),
+  full_name: optionalText(),
+});
+
+const INVALID_INVITATION = 'Error: Invalid invitation link. Please contact support.';
+const InvitationToken = requiredText(INVALID_INVITATION, 512);
+
+export const VerifyInvitationQuery = z.object({ token: InvitationToken });
+
+export const CompleteSignupRequest = z.object({
+  token: InvitationToken,
+  password: z.string({ error: PASSWORD_TOO_SHORT }).min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT).max(1024),
+  full_name: requiredText('Error: Full name is required'),
+  phone: optionalText(40),
+});
+
+const COMPANY_REQUIRED = 'Error: Company name and email are required';
+export const CompanySettingsRequest = z.object({
+  company_name: requiredText(COMPANY_REQUIRED),
+  business_type: optionalText(),
+  email: requiredEmail(COMPANY_REQUIRED),
+  phone: optionalText(40),
+  address: optionalText(),
+  city: optionalText(100),
+  state: UsState.optional(),
+  zip_code: optionalText(20),
+});
+
+const Threshold = z
+  .number({ error: 'Error: Threshold must be a number' })
+  .nonnegative('Error: Threshold must not be negative')
+  .max(1_000_000_000);
+/** Every field optional: the ones sent replace the stored values, the others keep theirs. */
+export const NotificationSettingsRequest = z
+  .object({
+    email_notifications_enabled: z.boolean(),
+    notify_new_dealer_applications: z.boolean(),
+    notify_large_orders: z.boolean(),
+    notify_system_errors: z.boolean(),
+    notify_order_status_changes: z.boolean(),
+    notify_daily_reports: z.boolean(),
+    large_order_threshold: Threshold,
+    dashboard_alerts_enabled: z.boolean(),
+    alert_low_inventory: z.boolean(),
+    alert_pending_approvals: z.boolean(),
+    alert_performance_milestones: z.boolean(),
+    daily_report_time: z
+      .string()
+      .trim()
+      .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Error: Daily report time must be HH:MM (00:00 to 23:59)'),
+    notification_email: OptionalEmail,
+    notify_new_orders: z.boolean(),
+    notify_order_updates: z.boolean(),
+    notify_new_dealers: z.boolean(),
+    notify_low_inventory: z.boolean(),
+    revenue_threshold: Threshold,
+    notify_revenue_milestones: z.boolean(),
+    notify_performance_updates: z.boolean(),
+  })
+  .partial();
+
+const ZoneName = requiredText('Error: Zone name is required', 100);
+/** Zone names compare without regard to case: 'eastern zone' already exists when 'Eastern Zone' does. */
+const zoneKey = (zone: string) => zone.toLowerCase();
+export const SystemConfigurationRequest = z.object({
+  system_timezone: SystemTimezone.optional(),
+  maintenance_mode: z.boolean().optional(),
+  zones: z
+    .array(ZoneName, { error: 'Error: At least one zone must remain' })
+    .min(1, 'Error: At least one zone must remain')
+    .max(100)
+    .refine((zones) => new Set(zones.map(zoneKey)).size === zones.length, 'Error: Zone already exists')
+    .optional(),
+  /** the spec has no write endpoint for notification settings: they are saved here (GET /api/admin/notification-settings reads them) */
+  notification_settings: NotificationSettingsRequest.optional(),
+});
+
+/** A blank or absent smtp_password keeps the stored one, unless smtp_server or smtp_username changes. */
+export const EmailSettingsRequest = z.object({
+  smtp_server: requiredText('Error: SMTP server is required', 253),
+  smtp_port: SmtpPort,
+  smtp_username: optionalText(254),
+  smtp_password: z.string().max(1024).optional(),
+  sender_name: optionalText(),
+  sender_email: requiredEmail('Error: Sender email is required'),
+  use_ssl: z.boolean().default(false),
+  notifications_enabled: z.boolean().default(true),
+});
+
+export const TestEmailRequest = EmailSettingsRequest.extend({
+  test_recipient: Email.optional().describe('where the test mail goes; defaults to the signed-in admin'),
+});

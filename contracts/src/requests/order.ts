@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { OrderStatus, PAYMENT_METHODS } from '../entities/order';
+import { Id, Money, optionalText, requiredText } from '../fields';
+
+/** One invoice line as the admin edits it; custom lines carry a product_id starting with custom_. */
+export const OrderLineInput = z.object({
+  product_id: Id,
+  title: optionalText(),
+  name: optionalText().describe('older clients send the title as name'),
+  description: optionalText(2000),
+  quantity: z
+    .number()
+    .int('Error: Quantity must be a whole number')
+    .min(1, 'Error: Quantity must be at least 1')
+    .max(100000),
+  price: Money.optional().describe('unit price in US dollars; required for custom lines, catalogue price otherwise'),
+  is_custom: z.boolean().optional(),
+});
+
+const SELECT_DEALER_AND_PRODUCT = 'Please select a dealer and add at least one product';
+export const CreateOrderRequest = z.object({
+  dealer_id: requiredText(SELECT_DEALER_AND_PRODUCT, 100),
+  product_details: z
+    .array(OrderLineInput, { error: SELECT_DEALER_AND_PRODUCT })
+    .min(1, SELECT_DEALER_AND_PRODUCT)
+    .max(500),
+  status: OrderStatus.default('pending'),
+  notes: optionalText(5000),
+});
+
+/** Lines may change only while the order is pending (checked by the order service). */
+export const UpdateOrderRequest = z.object({
+  status: OrderStatus.optional(),
+  product_details: z.array(OrderLineInput).min(1).max(500).optional(),
+  notes: optionalText(5000),
+});
+
+export const EmailInvoiceRequest = z.object({
+  order_id: Id,
+  order_data: z.unknown().optional().describe('ignored: the invoice is always rebuilt from the stored order'),
+  include_notes: z.boolean().default(false),
+});
+
+const PAYMENT_REQUIRED = 'Please select payment type and enter a valid amount';
+export const RecordPaymentRequest = z.object({
+  order_id: Id,
+  payment_method: z.enum(PAYMENT_METHODS, { error: PAYMENT_REQUIRED }),
+  amount: z.number({ error: PAYMENT_REQUIRED }).positive(PAYMENT_REQUIRED).pipe(Money),
+  check_number: optionalText(50),
+  notes: optionalText(2000),
+});
+
+export const MAX_ORDER_QUANTITY = 100;
+const SELECT_ONE_PRODUCT = 'Error: Please select at least one product to order';
+export const SubmitOrderRequest = z.object({
+  product_orders: z
+    .array(
+      z.object({
+        product_id: Id,
+        quantity: z
+          .number()
+          .int('Error: Quantity must be a whole number')
+          .min(0, 'Error: Quantity must be between 0 and 100')
+          .max(MAX_ORDER_QUANTITY, 'Error: Quantity must be between 0 and 100'),
+      }),
+      { error: SELECT_ONE_PRODUCT },
+    )
+    .max(500)
+    .refine((lines) => lines.some((line) => line.quantity > 0), SELECT_ONE_PRODUCT),
+  notes: optionalText(5000),
+});

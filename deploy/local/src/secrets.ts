@@ -1,0 +1,36 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { generateTokenKeys } from '@portal/platform';
+
+/**
+ * Secrets of the one-machine portal: taken from the environment when given, otherwise generated on
+ * the first start and kept (mode 0600) in the data folder so they survive restarts.
+ */
+export class LocalSecrets {
+  constructor(private readonly dir: string) {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+  }
+
+  /** a random secret kept under `name` */
+  value(name: string, make = () => randomBytes(18).toString('base64url')): string {
+    const file = join(this.dir, name);
+    if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+    const value = make();
+    writeFileSync(file, `${value}\n`, { mode: 0o600 });
+    return value;
+  }
+
+  tokenKeys(env: NodeJS.ProcessEnv): { privateKey: string; publicKey: string } {
+    if (env.JWT_PRIVATE_KEY && env.JWT_PUBLIC_KEY)
+      return { privateKey: env.JWT_PRIVATE_KEY, publicKey: env.JWT_PUBLIC_KEY };
+    const privFile = join(this.dir, 'jwt-private.pem');
+    const pubFile = join(this.dir, 'jwt-public.pem');
+    if (!existsSync(privFile) || !existsSync(pubFile)) {
+      const keys = generateTokenKeys();
+      writeFileSync(privFile, keys.privateKey, { mode: 0o600 });
+      writeFileSync(pubFile, keys.publicKey, { mode: 0o600 });
+    }
+    return { privateKey: readFileSync(privFile, 'utf8'), publicKey: readFileSync(pubFile, 'utf8') };
+  }
+}

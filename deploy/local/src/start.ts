@@ -1,0 +1,117 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { SERVICES } from '@portal/contracts';
+import { loadGatewayConfig, startGateway } from '@portal/gateway';
+import {
+  createAmqpTransport,
+  createInProcessTransport,
+  createLogger,
+  mailerFromEnv,
+  objectStoreFromEnv,
+  type RunningService,
+  startService,
+} from '@portal/platform';
+import { openLocalDatabase, serviceDatabaseUrl } from './database';
+import { LocalSecrets } from './secrets';
+import { allServices } from './services';
+
+/**
+ * The one-machine portal: every service and the gateway in this process, each service on its own
+ * loopback port behind the gateway, with embedded defaults where no server is configured (see README).
+ */
+async function main() {
+  const env = process.env;
+  const logger = createLogger('portal', env.LOG_LEVEL ?? 'info');
+  const repo = resolve(__dirname, '../../..');
+  const dataDir = resolve(env.DATA_DIR ?? resolve(repo, '.data'));
+  // readable by the unprivileged user the embedded PostgreSQL runs as when started by root
+  mkdirSync(dataDir, { recursive: true, mode: 0o755 });
+  const secrets = new LocalSecrets(resolve(dataDir, 'secrets'));
+  const keys = secrets.tokenKeys(env);
+  const adminEmail = env.ADMIN_EMAIL ?? 'admin@portal.local';
+  const adminPassword = env.ADMIN_PASSWORD ?? secrets.value('admin-password');
+
+  const database = await openLocalDatabase(env, dataDir, secrets, logger);
+  const transport = env.AMQP_URL
+    ? createAmqpTransport({ url: env.AMQP_URL, logger })
+    : createInProcessTransport({ logger });
+  const shared = {
+    transport,
+    logger,
+    objects: objectStoreFromEnv({ ...env, OBJECTS_DIR: env.OBJECTS_DIR ?? resolve(dataDir, 'objects') }),
+    mailer: mailerFromEnv({ ...env, MAIL_OUTBOX_DIR: env.MAIL_OUTBOX_DIR ?? resolve(dataDir, 'mail') }, logger),
+  };
+
+  const running: RunningService[] = [];
+  const stopAll = async () => {
+    for (const service of running.reverse()) await service.stop().catch((err) => logger.error({ err }, 'stop failed'));
+    await transport.close().catch(() => undefined);
+    await database.stop().catch(() => undefined);
+  };
+
+  try {
+    for (const definition of allServices) {
+      const service = await startService(
+        definition as never,
+        {
+          ...env,
+          PORT: '0',
+          HOST: '127.0.0.1',
+          DATABASE_URL: serviceDatabaseUrl(database.adminUrl, definition.name, secrets),
+          DATABASE_ADMIN_URL: database.adminUrl,
+          JWT_PUBLIC_KEY: keys.publicKey,
+          JWT_PRIVATE_KEY: definition.name === 'identity' ? keys.privateKey : undefined,
+          ADMIN_EMAIL: adminEmail,
+          ADMIN_PASSWORD: adminPassword,
+          PUBLIC_BASE_URL: env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT ?? 8080}`,
+          SETTINGS_ENCRYPTION_KEY:
+            env.SETTINGS_ENCRYPTION_KEY ??
+            secrets.value('settings-encryption-key', () => randomBytes(32).toString('base64')),
+          // services that call identity synchronously (e.g. creating a dealer's login) find it here
+          IDENTITY_URL: running.find((s) => s.ctx.name === 'identity')?.url,
+        },
+        { ...shared, logger: createLogger(definition.name, env.LOG_LEVEL ?? 'info') },
+      );
+      running.push(service);
+    }
+    const urls = Object.fromEntries(running.map((s) => [`${s.ctx.name.toUpperCase()}_URL`, s.url]));
+    for (const name of SERVICES)
+      if (!urls[`${name.toUpperCase()}_URL`]) throw new Error(`service ${name} did not start`);
+    const gateway = await startGateway(
+      loadGatewayConfig({
+        ...env,
+        ...urls,
+        PORT: env.PORT ?? '8080',
+        JWT_PUBLIC_KEY: keys.publicKey,
+        WEB_DIST: env.WEB_DIST ?? resolve(repo, 'web/dist'),
+      }),
+      { logger: createLogger('gateway', env.LOG_LEVEL ?? 'info') },
+    );
+    const url = `http://localhost:${gateway.port}`;
+    process.stdout.write(
+      `\n  Dealer portal is running at ${url}\n` +
+        `  Admin login: ${adminEmail} / ${env.ADMIN_PASSWORD ? '(ADMIN_PASSWORD)' : adminPassword}\n` +
+        `  API docs:    ${url}/docs\n` +
+        `  Data:        ${dataDir}${env.DATABASE_URL ? '' : ' (embedded PostgreSQL)'}\n\n`,
+    );
+
+    let stopping = false;
+    const shutdown = async (signal: string) => {
+      if (stopping) return;
+      stopping = true;
+      logger.info({ signal }, 'stopping the portal');
+      await gateway.stop();
+      await stopAll();
+      process.exit(0);
+    };
+    process.once('SIGTERM', () => void shutdown('SIGTERM'));
+    process.once('SIGINT', () => void shutdown('SIGINT'));
+  } catch (err) {
+    logger.fatal({ err: err instanceof Error ? err.message : err }, 'the portal could not start');
+    await stopAll();
+    process.exit(1);
+  }
+}
+
+void main();

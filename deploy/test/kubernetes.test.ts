@@ -1,0 +1,284 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { filesUnder, onPath, parseYaml, parseYamlDocuments, readRepoFile, repoPath, run, serviceFolders } from './repo';
+
+interface EnvVar {
+  name: string;
+  value?: string;
+  valueFrom?: { secretKeyRef?: { name: string; key: string; optional?: boolean } };
+}
+interface Probe {
+  httpGet?: { path: string; port: string | number };
+  exec?: { command: string[] };
+}
+interface Container {
+  name: string;
+  image: string;
+  ports?: { name?: string; containerPort: number }[];
+  env?: EnvVar[];
+  envFrom?: { configMapRef?: { name: string } }[];
+  securityContext?: {
+    runAsNonRoot?: boolean;
+    allowPrivilegeEscalation?: boolean;
+    readOnlyRootFilesystem?: boolean;
+    capabilities?: { drop?: string[] };
+  };
+  readinessProbe?: Probe;
+  livenessProbe?: Probe;
+  resources?: { requests?: Record<string, string>; limits?: Record<string, string> };
+  volumeMounts?: { name: string; mountPath: string }[];
+}
+interface PodSpec {
+  securityContext?: { runAsNonRoot?: boolean; runAsUser?: number; seccompProfile?: { type: string } };
+  containers: Container[];
+  volumes?: { name: string; emptyDir?: object }[];
+}
+interface Manifest {
+  kind: string;
+  metadata: { name: string };
+  data?: Record<string, string>;
+  stringData?: Record<string, string>;
+  spec?: {
+    replicas?: number;
+    selector?: Record<string, string> & { matchLabels?: Record<string, string> };
+    template?: { metadata: { labels: Record<string, string> }; spec: PodSpec };
+    ports?: { port: number; targetPort: string | number }[];
+  };
+}
+interface Kustomization {
+  resources?: string[];
+  patches?: { path?: string }[];
+  images?: { name: string; newName?: string; newTag?: string }[];
+  secretGenerator?: object[];
+}
+
+const k8sDir = 'deploy/k8s';
+const manifestsIn = (file: string) => parseYamlDocuments<Manifest>(readRepoFile(file), file).filter(Boolean);
+const yamlFiles = filesUnder(k8sDir, ['.yaml', '.yml']);
+const kustomizationFiles = yamlFiles.filter((f) => f.endsWith('kustomization.yaml'));
+const manifestFiles = yamlFiles.filter((f) => !f.endsWith('kustomization.yaml'));
+const allManifests = manifestFiles.flatMap((file) => manifestsIn(file).map((manifest) => ({ file, manifest })));
+const workloads = allManifests.filter(({ manifest }) => ['Deployment', 'StatefulSet'].includes(manifest.kind));
+const appNames = [...serviceFolders(), 'gateway'];
+
+const baseDeployment = (name: string): Manifest => {
+  const found = manifestsIn(`${k8sDir}/base/${name}.yaml`).find((m) => m.kind === 'Deployment');
+  if (!found) throw new Error(`deploy/k8s/base/${name}.yaml has no Deployment`);
+  return found;
+};
+const podOf = (m: Manifest): PodSpec => {
+  const pod = m.spec?.template?.spec;
+  if (!pod) throw new Error(`${m.kind} ${m.metadata.name} has no pod template`);
+  return pod;
+};
+const mainContainer = (m: Manifest): Container => {
+  const container = podOf(m).containers[0];
+  if (!container) throw new Error(`${m.metadata.name} has no container`);
+  return container;
+};
+/** Secret keys the manifests read, with whether the pod starts without them. */
+const secretRefs = (manifests: Manifest[]) =>
+  manifests
+    .filter((m) => m.spec?.template)
+    .flatMap((m) => podOf(m).containers.flatMap((c) => c.env ?? []))
+    .flatMap((e) => (e.valueFrom?.secretKeyRef ? [e.valueFrom.secretKeyRef] : []));
+
+describe('Kubernetes manifests (deploy/k8s)', () => {
+  it('When every YAML file is parsed, Then each is valid and names its kind', () => {
+    expect(manifestFiles.length).toBeGreaterThan(12);
+    for (const { file, manifest } of allManifests) {
+      expect({ file, kind: typeof manifest.kind, name: typeof manifest.metadata?.name }).toEqual({
+        file,
+        kind: 'string',
+        name: 'string',
+      });
+    }
+  });
+
+  it.each(kustomizationFiles)(
+    'When %s is built, Then it lists every file of its folder and each listed file exists',
+    (file) => {
+      const dir = dirname(file);
+      const kustomization = parseYaml<Kustomization>(readRepoFile(file));
+      const listed = [
+        ...(kustomization.resources ?? []),
+        ...(kustomization.patches ?? []).flatMap((p) => (p.path ? [p.path] : [])),
+      ];
+      for (const entry of listed)
+        expect({ entry, exists: existsSync(repoPath(dir, entry)) }).toEqual({ entry, exists: true });
+      const local = readdirSync(repoPath(dir)).filter((f) => f.endsWith('.yaml') && f !== 'kustomization.yaml');
+      expect(local.filter((f) => !listed.includes(f))).toEqual([]);
+      expect(kustomization.secretGenerator).toBeUndefined();
+    },
+  );
+
+  it('When the base is read, Then it runs every service and the gateway from dealer-portal/<name> images', () => {
+    const resources = parseYaml<Kustomization>(readRepoFile(`${k8sDir}/base/kustomization.yaml`)).resources ?? [];
+    for (const name of appNames) {
+      expect(resources).toContain(`${name}.yaml`);
+      expect(mainContainer(baseDeployment(name)).image).toBe(`dealer-portal/${name}`);
+    }
+    expect(baseDeployment('gateway').spec?.replicas).toBe(2);
+  });
+
+  it.each(appNames)(
+    'When %s runs, Then it is non-root, read-only, without capabilities and writes only to /tmp',
+    (name) => {
+      const deployment = baseDeployment(name);
+      const pod = podOf(deployment);
+      const container = mainContainer(deployment);
+      expect(pod.securityContext).toMatchObject({
+        runAsNonRoot: true,
+        runAsUser: 1000,
+        seccompProfile: { type: 'RuntimeDefault' },
+      });
+      expect(container.securityContext).toMatchObject({
+        allowPrivilegeEscalation: false,
+        readOnlyRootFilesystem: true,
+        capabilities: { drop: ['ALL'] },
+      });
+      const tmp = container.volumeMounts?.find((v) => v.mountPath === '/tmp');
+      expect(pod.volumes?.find((v) => v.name === tmp?.name)?.emptyDir).toBeDefined();
+    },
+  );
+
+  it.each(appNames)(
+    'When %s runs, Then readiness asks /readyz, liveness /healthz, on port 3000, within its resources',
+    (name) => {
+      const container = mainContainer(baseDeployment(name));
+      expect(container.ports).toEqual([{ name: 'http', containerPort: 3000 }]);
+      expect(container.readinessProbe?.httpGet).toEqual({ path: '/readyz', port: 'http' });
+      expect(container.livenessProbe?.httpGet).toEqual({ path: '/healthz', port: 'http' });
+      for (const kind of ['requests', 'limits'] as const) {
+        expect(Object.keys(container.resources?.[kind] ?? {}).sort()).toEqual(['cpu', 'memory']);
+      }
+    },
+  );
+
+  it.each(appNames)(
+    'When %s is configured, Then settings come from portal-config and credentials from portal-secrets',
+    (name) => {
+      const container = mainContainer(baseDeployment(name));
+      expect(container.envFrom).toEqual([{ configMapRef: { name: 'portal-config' } }]);
+      const env = new Map((container.env ?? []).map((e) => [e.name, e]));
+      for (const variable of env.values()) {
+        if (variable.value !== undefined)
+          expect({ [variable.name]: variable.value }).toEqual({ OTEL_SERVICE_NAME: name });
+        else expect(variable.valueFrom?.secretKeyRef?.name).toBe('portal-secrets');
+      }
+      expect(env.has('JWT_PUBLIC_KEY')).toBe(true);
+      expect(env.has('JWT_PRIVATE_KEY')).toBe(name === 'identity');
+      expect(env.has('DATABASE_URL')).toBe(name !== 'gateway');
+      expect(env.has('AMQP_URL')).toBe(name !== 'gateway');
+      if (name !== 'gateway')
+        expect(env.get('DATABASE_URL')?.valueFrom?.secretKeyRef?.key).toBe(`${name}-database-url`);
+    },
+  );
+
+  it('When the gateway routes, Then portal-config points it at each service by its Service name', () => {
+    const config = manifestsIn(`${k8sDir}/base/configmap.yaml`).find((m) => m.kind === 'ConfigMap');
+    expect(config?.metadata.name).toBe('portal-config');
+    for (const name of serviceFolders())
+      expect(config?.data?.[`${name.toUpperCase()}_URL`]).toBe(`http://${name}:3000`);
+    const credentials = Object.keys(config?.data ?? {}).filter((k) =>
+      /PASSWORD|SECRET|_KEY$|DATABASE_URL|AMQP_URL/.test(k),
+    );
+    expect(credentials).toEqual([]);
+  });
+
+  it.each(workloads.map((w) => [`${w.file} ${w.manifest.metadata.name}`, w.manifest] as const))(
+    'When %s runs, Then a Service selects its pods on a port the container exposes, and it is probed, bounded and unprivileged',
+    (_label, workload) => {
+      const labels = workload.spec?.template?.metadata.labels ?? {};
+      const pod = podOf(workload);
+      const containerPorts = pod.containers.flatMap((c) => c.ports ?? []);
+      const services = allManifests
+        .map(({ manifest }) => manifest)
+        .filter(
+          (m) => m.kind === 'Service' && Object.entries(m.spec?.selector ?? {}).every(([k, v]) => labels[k] === v),
+        );
+      expect(services.map((s) => s.metadata.name)).toEqual([workload.metadata.name]);
+      for (const port of services[0]?.spec?.ports ?? []) {
+        expect(containerPorts.some((p) => p.name === port.targetPort || p.containerPort === port.targetPort)).toBe(
+          true,
+        );
+      }
+      expect(pod.securityContext).toMatchObject({ runAsNonRoot: true, seccompProfile: { type: 'RuntimeDefault' } });
+      for (const container of pod.containers) {
+        expect(container.readinessProbe).toBeDefined();
+        expect(container.livenessProbe).toBeDefined();
+        expect(container.resources?.requests).toBeDefined();
+        expect(container.resources?.limits).toBeDefined();
+        expect(container.securityContext).toMatchObject({
+          allowPrivilegeEscalation: false,
+          capabilities: { drop: ['ALL'] },
+        });
+        for (const variable of container.env ?? []) {
+          if (/PASSWORD|_PASS$|SECRET|_KEY$|_URL$|ROOT_USER/.test(variable.name) && variable.value !== undefined) {
+            throw new Error(`${workload.metadata.name}: ${variable.name} is a literal, use a secretKeyRef`);
+          }
+        }
+      }
+    },
+  );
+
+  it('When the manifests are committed, Then no Secret carries data', () => {
+    const secrets = allManifests.filter(({ manifest }) => manifest.kind === 'Secret');
+    for (const { manifest } of secrets) expect({ data: manifest.data, stringData: manifest.stringData }).toEqual({});
+  });
+
+  it('When the ingress is read, Then it sends traffic to the gateway Service', () => {
+    const ingress = manifestsIn(`${k8sDir}/base/ingress.yaml`).find((m) => m.kind === 'Ingress');
+    expect(JSON.stringify(ingress)).toContain('"service":{"name":"gateway","port":{"name":"http"}}');
+  });
+
+  it('When the local Secret is created, Then the script provides every key a required secretKeyRef reads, and the docs name them all', () => {
+    const script = readRepoFile(`${k8sDir}/create-local-secret.sh`);
+    const docs = readRepoFile('docs/compose-and-kubernetes.md');
+    const refs = secretRefs(allManifests.map(({ manifest }) => manifest));
+    for (const ref of refs) {
+      expect(ref.name).toBe('portal-secrets');
+      const generated =
+        script.includes(`${ref.key}=`) || (ref.key.endsWith('-database-url') && script.includes('-database-url='));
+      if (!ref.optional) expect({ key: ref.key, generated }).toEqual({ key: ref.key, generated: true });
+      expect({ key: ref.key, documented: docs.includes(ref.key) }).toEqual({ key: ref.key, documented: true });
+    }
+  });
+
+  it('When the production overlay is read, Then every image is tagged from the registry', () => {
+    const images =
+      parseYaml<Kustomization>(readRepoFile(`${k8sDir}/overlays/production/kustomization.yaml`)).images ?? [];
+    expect(images.map((i) => i.name).sort()).toEqual(appNames.map((n) => `dealer-portal/${n}`).sort());
+    for (const image of images) expect(image.newTag).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+});
+
+describe('kubectl kustomize', () => {
+  const kubectl = onPath('kubectl');
+  const targets = ['base', 'overlays/local', 'overlays/production'];
+
+  if (!kubectl) {
+    it.skip('skipped: kubectl is not on PATH, so the kustomizations are checked only statically above', () =>
+      undefined);
+    return;
+  }
+
+  it.each(targets)(
+    'When %s is built, Then kustomize renders every Deployment into the dealer-portal namespace',
+    (target) => {
+      const rendered = parseYamlDocuments<Manifest & { metadata: { namespace?: string } }>(
+        run(kubectl, ['kustomize', join(repoPath(k8sDir), target)]),
+        target,
+      );
+      const deployments = rendered.filter((m) => m.kind === 'Deployment');
+      for (const name of appNames) expect(deployments.map((d) => d.metadata.name)).toContain(name);
+      for (const m of rendered.filter((r) => r.kind !== 'Namespace'))
+        expect(m.metadata.namespace).toBe('dealer-portal');
+      if (target !== 'base') {
+        for (const d of deployments.filter((x) => appNames.includes(x.metadata.name))) {
+          expect(mainContainer(d).image).toMatch(/dealer-portal\/[a-z]+:[\w.]+$/);
+        }
+      }
+    },
+  );
+});

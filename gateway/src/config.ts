@@ -1,0 +1,82 @@
+import { SERVICES, type ServiceName } from '@portal/contracts';
+import { loadConfig, PemKey } from '@portal/platform';
+import { z } from 'zod';
+
+const serviceUrl = z.url({ protocol: /^https?$/ });
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/**
+ * Express's `trust proxy`: `false` (the gateway is the edge; X-Forwarded-For from clients is ignored),
+ * `true`, a hop count, or a comma-separated list of addresses/subnets of trusted proxies.
+ */
+const TrustProxy = z
+  .string()
+  .trim()
+  .default('false')
+  .transform((v): boolean | number | string => {
+    if (v === 'false' || v === '') return false;
+    if (v === 'true') return true;
+    if (/^\d+$/.test(v)) return Number(v);
+    return v;
+  });
+
+/** The gateway's environment (names fixed for the whole project). Unknown variables are ignored. */
+export const GatewayEnv = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  JWT_PUBLIC_KEY: PemKey,
+  JWT_ISSUER: z.string().min(1).default('dealer-portal'),
+  JWT_AUDIENCE: z.string().min(1).default('dealer-portal-api'),
+  IDENTITY_URL: serviceUrl,
+  DEALER_URL: serviceUrl,
+  ORDER_URL: serviceUrl,
+  SHIPPING_URL: serviceUrl,
+  CATALOG_URL: serviceUrl,
+  MEDIA_URL: serviceUrl,
+  GEOCODING_URL: serviceUrl,
+  INCENTIVE_URL: serviceUrl,
+  WEB_DIST: z.string().min(1).optional(),
+  PROXY_TIMEOUT_MS: positiveInt(15_000),
+  LOGIN_MAX_FAILURES: positiveInt(10),
+  LOGIN_WINDOW_SECONDS: positiveInt(900),
+  TRUST_PROXY: TrustProxy,
+  GOOGLE_MAPS_API_KEY: z.string().min(1).optional(),
+});
+export type GatewayEnv = z.infer<typeof GatewayEnv>;
+
+export interface GatewayConfig {
+  port: number;
+  host: string;
+  logLevel: GatewayEnv['LOG_LEVEL'];
+  jwt: { publicKey: string; issuer: string; audience: string };
+  /** base URL of each service, e.g. http://127.0.0.1:4001 */
+  services: Record<ServiceName, string>;
+  /** the built web client; when absent, only /api and the gateway's own pages are served */
+  webDist?: string;
+  proxyTimeoutMs: number;
+  login: { maxFailures: number; windowSeconds: number };
+  trustProxy: boolean | number | string;
+  /** allow the browser to load Google Maps (the Content-Security-Policy names its origins) */
+  googleMaps: boolean;
+}
+
+/** Reads and validates the environment; throws a ConfigError naming every bad variable (fail fast). */
+export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): GatewayConfig {
+  const e = loadConfig(GatewayEnv, env);
+  const services = Object.fromEntries(
+    SERVICES.map((name) => [name, e[`${name.toUpperCase() as Uppercase<ServiceName>}_URL` as const]]),
+  ) as Record<ServiceName, string>;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    logLevel: e.LOG_LEVEL,
+    jwt: { publicKey: e.JWT_PUBLIC_KEY, issuer: e.JWT_ISSUER, audience: e.JWT_AUDIENCE },
+    services,
+    webDist: e.WEB_DIST,
+    proxyTimeoutMs: e.PROXY_TIMEOUT_MS,
+    login: { maxFailures: e.LOGIN_MAX_FAILURES, windowSeconds: e.LOGIN_WINDOW_SECONDS },
+    trustProxy: e.TRUST_PROXY,
+    googleMaps: Boolean(e.GOOGLE_MAPS_API_KEY),
+  };
+}

@@ -1,0 +1,42 @@
+import path from 'node:path';
+import { HttpError } from '@portal/platform';
+import express, { type NextFunction, type Request, type Response, Router } from 'express';
+import { sendError } from './error-response';
+
+/** Vite names files under /assets by content hash: they never change, so browsers may keep them for a year. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Everything else (index.html above all) is revalidated, so a new release is picked up at once. */
+const REVALIDATE = 'no-cache';
+
+const notAvailable = () => new HttpError(404, 'The web client is not available');
+
+/**
+ * Serves the built single-page client: its files as they are, and index.html for GET / and any other
+ * page path (one without a file extension), since the client routes in the browser.
+ */
+export function webClient(webDist: string | undefined): Router {
+  const router = Router();
+  if (!webDist) {
+    router.get('/', (_req, res) => sendError(res, notAvailable()));
+    return router;
+  }
+  const root = path.resolve(webDist);
+  router.use(
+    express.static(root, {
+      index: false,
+      redirect: false,
+      setHeaders: (res, file) => {
+        const underAssets = path.relative(root, file).startsWith(`assets${path.sep}`);
+        res.setHeader('Cache-Control', underAssets ? IMMUTABLE : REVALIDATE);
+      },
+    }),
+  );
+  router.get('/{*page}', (req: Request, res: Response, next: NextFunction) => {
+    if (path.extname(req.path)) return next();
+    res.setHeader('Cache-Control', REVALIDATE);
+    res.sendFile('index.html', { root, cacheControl: false }, (err) => {
+      if (err) sendError(res, notAvailable());
+    });
+  });
+  return router;
+}

@@ -1,0 +1,128 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { allEndpoints } from '@portal/contracts';
+import { escapeHtml } from '../src/docs-page';
+import { startTestGateway, type TestGateway } from './support/gateway';
+import { deadServiceUrl } from './support/upstream';
+
+const INDEX_HTML =
+  '<!doctype html><html><body><div id="root"></div><script src="/assets/index-abc123.js"></script></body></html>';
+
+describe('What the gateway serves itself', () => {
+  let t: TestGateway;
+  let webDist: string;
+  beforeAll(async () => {
+    webDist = mkdtempSync(path.join(tmpdir(), 'gateway-web-'));
+    mkdirSync(path.join(webDist, 'assets'));
+    writeFileSync(path.join(webDist, 'index.html'), INDEX_HTML);
+    writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log("portal")');
+    writeFileSync(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    t = await startTestGateway({ WEB_DIST: webDist });
+  });
+  afterAll(async () => {
+    await t.stop();
+    rmSync(webDist, { recursive: true, force: true });
+  });
+
+  test('When GET /healthz, Then 200', async () => {
+    const res = await fetch(`${t.url}/healthz`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok' });
+  });
+
+  test('When every service answers /healthz, Then /readyz is 200', async () => {
+    const res = await fetch(`${t.url}/readyz`);
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { status: string }).status).toBe('ok');
+  });
+
+  test('When a service is down, Then /readyz is 503 and names it', async () => {
+    const degraded = await startTestGateway({ CATALOG_URL: await deadServiceUrl() });
+    try {
+      const res = await fetch(`${degraded.url}/readyz`);
+      expect(res.status).toBe(503);
+      const body = (await res.json()) as { detail: string; down: string[]; services: Record<string, string> };
+      expect(body.down).toEqual(['catalog']);
+      expect(body.detail).toContain('catalog');
+      expect(body.services.identity).toBe('ok');
+    } finally {
+      await degraded.stop();
+    }
+  });
+
+  test('When GET /openapi.json, Then every contract path and method is documented', async () => {
+    const res = await fetch(`${t.url}/openapi.json`);
+    expect(res.status).toBe(200);
+    const doc = (await res.json()) as { openapi: string; paths: Record<string, Record<string, unknown>> };
+    expect(doc.openapi).toMatch(/^3\./);
+    for (const e of allEndpoints) {
+      expect({ id: e.id, documented: Boolean(doc.paths[e.path]?.[e.method.toLowerCase()]) }).toEqual({
+        id: e.id,
+        documented: true,
+      });
+    }
+  });
+
+  test('When GET /docs, Then one self-contained page lists every endpoint by service, with roles', async () => {
+    const res = await fetch(`${t.url}/docs`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await res.text();
+    expect(html).not.toMatch(/<script|<link|src="http/);
+    for (const e of allEndpoints) expect(html).toContain(`<code>${escapeHtml(e.path)}</code>`);
+    expect(html).toContain('id="service-identity"');
+    expect(html).toContain('<span class="method post">POST</span> <code>/api/auth/login</code>');
+    expect(html).toContain('dealer (own)');
+    expect(html).toContain('<details class="schema"><summary>Request body (application/json)</summary>');
+  });
+
+  test('When a page is served, Then it carries the SPA security headers and no x-powered-by', async () => {
+    const res = await fetch(`${t.url}/`);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    for (const directive of [
+      "default-src 'self'",
+      "img-src 'self' data: blob:",
+      "style-src 'self' 'unsafe-inline'",
+      "object-src 'none'",
+      "frame-ancestors 'none'",
+    ]) {
+      expect(csp).toContain(directive);
+    }
+    expect(res.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBeTruthy();
+    expect(res.headers.get('x-powered-by')).toBeNull();
+  });
+
+  test('When an /api answer comes from the gateway, Then it has the generic headers but no page CSP', async () => {
+    const res = await fetch(`${t.url}/api/admin/users`);
+    expect(res.status).toBe(401);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('strict-transport-security')).toBeTruthy();
+    expect(res.headers.get('content-security-policy')).toBeNull();
+  });
+
+  test('When GET / or a page path, Then index.html is served and must be revalidated', async () => {
+    for (const page of ['/', '/dealer-dashboard', '/admin/orders/42']) {
+      const res = await fetch(`${t.url}${page}`);
+      expect({ page, status: res.status }).toEqual({ page, status: 200 });
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(await res.text()).toBe(INDEX_HTML);
+    }
+  });
+
+  test('When a hashed asset is fetched, Then it is cached for a year; other files are revalidated', async () => {
+    const asset = await fetch(`${t.url}/assets/index-abc123.js`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await asset.text()).toBe('console.log("portal")');
+    const icon = await fetch(`${t.url}/favicon.svg`);
+    expect(icon.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  test('When a missing file is asked for, Then 404 rather than index.html', async () => {
+    const res = await fetch(`${t.url}/assets/missing-123.js`);
+    expect(res.status).toBe(404);
+  });
+});

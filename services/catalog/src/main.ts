@@ -1,0 +1,4 @@
+import { runMain } from '@portal/platform';
+import { catalogService } from './app';
+
+runMain(catalogService);

@@ -1,0 +1,55 @@
+import { defineService } from '@portal/platform';
+import { DealerConfig } from './config';
+import { Dealers1763790000000 } from './data/migrations/1763790000000-dealers';
+import { applySignup } from './events/apply-signup';
+import { bulkImportDealers } from './http/admin/bulk-import';
+import { bulkUpdateDealerZone } from './http/admin/bulk-update-zone';
+import { createDealer } from './http/admin/create-dealer';
+import { dashboardStats } from './http/admin/dashboard-stats';
+import { archiveDealer, dealerAction, deleteDealer, restoreDealer } from './http/admin/dealer-lifecycle';
+import { allDealersEnhanced, archivedDealers, dealersList, pendingDealers } from './http/admin/dealer-lists';
+import { addDealerNote, dealerNotes } from './http/admin/dealer-notes';
+import { dealerWebsiteInfo, updateDealerWebsite } from './http/admin/dealer-website-settings';
+import { updateDealer } from './http/admin/update-dealer';
+import { deleteHeaderImage, uploadHeaderImage } from './http/dealer/header-image';
+import { dealerProfile, updateDealerProfile } from './http/dealer/profile';
+import { disableWebsite, previewWebsite, publishWebsite } from './http/dealer/website-publishing';
+import { dealerWebsite } from './http/public/dealer-website';
+import { headerImage } from './http/public/header-image-file';
+
+export const dealerService = defineService({
+  name: 'dealer',
+  config: DealerConfig,
+  migrations: [Dealers1763790000000],
+  consumers: {
+    'dealer.signup_completed': applySignup,
+  },
+  handlers: {
+    'dealer.profile': dealerProfile,
+    'dealer.profilePut': updateDealerProfile,
+    'dealer.uploadHeaderImage': uploadHeaderImage,
+    'dealer.deleteHeaderImage': deleteHeaderImage,
+    'dealer.headerImage': headerImage,
+    'dealer.publishWebsite': publishWebsite,
+    'dealer.disableWebsite': disableWebsite,
+    'dealer.previewWebsite': previewWebsite,
+    'dealerWebsite.get': dealerWebsite,
+    'admin.dashboardStats': dashboardStats,
+    'admin.pendingDealers': pendingDealers,
+    'admin.allDealersEnhanced': allDealersEnhanced,
+    'admin.dealersList': dealersList,
+    'admin.dealerAction': dealerAction,
+    'admin.archiveDealer': archiveDealer,
+    'admin.restoreDealer': restoreDealer,
+    'admin.deleteDealer': deleteDealer,
+    'admin.archivedDealers': archivedDealers,
+    'admin.createDealer': createDealer,
+    'admin.updateDealer': updateDealer,
+    'admin.bulkUpdateDealerZone': bulkUpdateDealerZone,
+    'admin.dealerWebsiteInfo': dealerWebsiteInfo,
+    'admin.updateDealerWebsite': updateDealerWebsite,
+    'admin.dealerNotes': dealerNotes,
+    'admin.addDealerNote': addDealerNote,
+    'admin.bulkImportDealers': bulkImportDealers,
+  },
+});

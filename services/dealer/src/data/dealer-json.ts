@@ -1,0 +1,53 @@
+/**
+ * The contract's Dealer, built by PostgreSQL: every read of a dealer uses this one expression, so the
+ * shape is defined once, and lists come back as a single JSON text without per-row work in Node.
+ * Expects the dealers table aliased `d`.
+ */
+
+/** ISO 8601 in UTC, as the contract's IsoDate. */
+export const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** Where a dealer's header image is served; the version makes a replaced image a new URL. */
+export const HEADER_IMAGE_URL = `CASE WHEN d.header_image_version IS NULL THEN NULL
+  ELSE '/api/dealer/header-image/' || d.dealer_id || '?v=' || d.header_image_version END`;
+
+export const DEALER_JSON = `json_build_object(
+  'dealer_id', d.dealer_id,
+  'business_name', d.business_name,
+  'full_name', d.full_name,
+  'email', d.email,
+  'phone', d.phone,
+  'address', d.address,
+  'city', d.city,
+  'state', d.state,
+  'zip_code', d.zip_code,
+  'website', d.website,
+  'description', d.description,
+  'specialties', to_json(d.specialties),
+  'use_own_website', d.use_own_website,
+  'enable_website', d.enable_website,
+  'header_image_url', ${HEADER_IMAGE_URL},
+  'published_at', ${iso('d.published_at')},
+  'created_at', ${iso('d.created_at')},
+  'zone', d.zone,
+  'archived', d.status = 'archived',
+  'status', d.status,
+  'archived_at', ${iso('d.archived_at')}
+)`;
+
+/** The columns of the dealer.* event snapshot (contracts DealerSnapshot). */
+export const SNAPSHOT_COLUMNS = [
+  'dealer_id',
+  'business_name',
+  'full_name',
+  'email',
+  'phone',
+  'address',
+  'city',
+  'state',
+  'zip_code',
+  'zone',
+  'website',
+] as const;
+
+export const SNAPSHOT_SQL = SNAPSHOT_COLUMNS.map((c) => `d.${c}`).join(', ');

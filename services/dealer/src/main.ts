@@ -1,0 +1,4 @@
+import { runMain } from '@portal/platform';
+import { dealerService } from './app';
+
+runMain(dealerService);

@@ -1,0 +1,4 @@
+import { runMain } from '@portal/platform';
+import { geocodingService } from './app';
+
+runMain(geocodingService);

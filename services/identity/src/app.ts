@@ -1,0 +1,64 @@
+import { defineService } from '@portal/platform';
+import { IdentityConfig } from './config';
+import { Users1763780000000 } from './data/migrations/1763780000000-users';
+import { Settings1763790000000 } from './data/migrations/1763790000000-settings';
+import { DealerInvitations1763800000000 } from './data/migrations/1763800000000-dealer-invitations';
+import { User } from './data/user.entity';
+import { ensureFirstAdmin } from './domain/first-admin';
+import { dealerArchived, dealerDeleted, dealerRestored, rememberDealer } from './events/dealer-directory';
+import { sendRequestedEmail } from './events/send-requested-email';
+import { createDealerLogin } from './http/dealer-logins/create-login';
+import { deleteDealerLogin } from './http/dealer-logins/delete-login';
+import { dealerLoginInfo } from './http/dealer-logins/login-info';
+import { sendLoginInvitation } from './http/dealer-logins/send-invitation';
+import { completeSignup, verifyInvitation } from './http/dealer-logins/signup';
+import { updateDealerLogin } from './http/dealer-logins/update-login';
+import { login } from './http/login';
+import { updateProfile } from './http/profile/update-profile';
+import { companySettings, publicCompanySettings, saveCompanySettings } from './http/settings/company-settings';
+import { emailSettings, saveEmailSettings } from './http/settings/email-settings';
+import { notificationSettings } from './http/settings/notification-settings';
+import { saveSystemConfiguration, systemConfiguration } from './http/settings/system-configuration';
+import { testEmail } from './http/settings/test-email';
+import { createStaffUser } from './http/users/create-staff-user';
+import { deleteStaffUser } from './http/users/delete-staff-user';
+import { listStaffUsers } from './http/users/list-staff-users';
+
+export const identityService = defineService({
+  name: 'identity',
+  config: IdentityConfig,
+  migrations: [Users1763780000000, Settings1763790000000, DealerInvitations1763800000000],
+  entities: [User],
+  onStart: ensureFirstAdmin,
+  consumers: {
+    'notification.email_requested': sendRequestedEmail,
+    'dealer.created': rememberDealer,
+    'dealer.updated': rememberDealer,
+    'dealer.archived': dealerArchived,
+    'dealer.restored': dealerRestored,
+    'dealer.deleted': dealerDeleted,
+  },
+  handlers: {
+    'auth.login': login,
+    'user.updateProfile': updateProfile,
+    'admin.users': listStaffUsers,
+    'admin.createAdminUser': createStaffUser,
+    'admin.deleteAdminUser': deleteStaffUser,
+    'admin.dealerLoginInfo': dealerLoginInfo,
+    'admin.createDealerLogin': createDealerLogin,
+    'admin.updateDealerLogin': updateDealerLogin,
+    'admin.sendLoginInvitation': sendLoginInvitation,
+    'admin.deleteDealerLogin': deleteDealerLogin,
+    'dealer.verifyInvitation': verifyInvitation,
+    'dealer.completeSignup': completeSignup,
+    'public.companySettings': publicCompanySettings,
+    'admin.companySettings': companySettings,
+    'admin.companySettingsPut': saveCompanySettings,
+    'admin.systemConfiguration': systemConfiguration,
+    'admin.systemConfigurationPost': saveSystemConfiguration,
+    'admin.notificationSettings': notificationSettings,
+    'admin.emailSettings': emailSettings,
+    'admin.emailSettingsPost': saveEmailSettings,
+    'admin.testEmail': testEmail,
+  },
+});

@@ -1,0 +1,4 @@
+import { runMain } from '@portal/platform';
+import { identityService } from './app';
+
+runMain(identityService);

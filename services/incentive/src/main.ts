@@ -1,0 +1,4 @@
+import { runMain } from '@portal/platform';
+import { incentiveService } from './app';
+
+runMain(incentiveService);

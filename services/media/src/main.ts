@@ -1,0 +1,4 @@
+import { runMain } from '@portal/platform';
+import { mediaService } from './app';
+
+runMain(mediaService);

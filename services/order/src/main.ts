@@ -1,0 +1,4 @@
+import { runMain } from '@portal/platform';
+import { orderService } from './app';
+
+runMain(orderService);

@@ -1,0 +1,92 @@
+import { createPrivateKey, createPublicKey } from 'node:crypto';
+import { ROLES, type Role } from '@portal/contracts';
+import jwt from 'jsonwebtoken';
+import { z } from 'zod';
+import { unauthorized } from '../http/errors';
+
+/** The one algorithm tokens are signed and verified with: ES256 (identity holds the private key). */
+export const TOKEN_ALGORITHM = 'ES256' as const;
+
+export interface TokenSettings {
+  issuer: string;
+  audience: string;
+}
+
+/** What a verified token tells a service about its caller. */
+export interface AuthUser {
+  /** user id */
+  sub: string;
+  email: string;
+  name: string;
+  role: Role;
+  /** the dealer record of a dealer login */
+  dealerId: string | null;
+}
+
+const Claims = z.object({
+  sub: z.string().min(1),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(ROLES),
+  dealer_id: z.string().nullable().optional(),
+});
+
+export interface TokenVerifier {
+  /** Verifies signature, algorithm, issuer, audience and expiry; throws HttpError 401 otherwise. */
+  verify(token: string): AuthUser;
+}
+
+export function createTokenVerifier(opts: TokenSettings & { publicKey: string }): TokenVerifier {
+  // parsed once: re-parsing the PEM on every request costs more than the signature check
+  const publicKey = createPublicKey(opts.publicKey);
+  return {
+    verify(token) {
+      let decoded: unknown;
+      try {
+        decoded = jwt.verify(token, publicKey, {
+          algorithms: [TOKEN_ALGORITHM],
+          issuer: opts.issuer,
+          audience: opts.audience,
+        });
+      } catch (err) {
+        if (err instanceof jwt.TokenExpiredError) throw unauthorized('Your session has expired. Please sign in again.');
+        throw unauthorized('Invalid authentication token');
+      }
+      const claims = Claims.safeParse(decoded);
+      if (!claims.success) throw unauthorized('Invalid authentication token');
+      const c = claims.data;
+      return { sub: c.sub, email: c.email, name: c.name, role: c.role, dealerId: c.dealer_id ?? null };
+    },
+  };
+}
+
+export interface TokenSigner {
+  sign(user: AuthUser): { token: string; expiresIn: number };
+}
+
+export function createTokenSigner(opts: TokenSettings & { privateKey: string; ttlSeconds: number }): TokenSigner {
+  const privateKey = createPrivateKey(opts.privateKey);
+  return {
+    sign(user) {
+      const token = jwt.sign(
+        { email: user.email, name: user.name, role: user.role, dealer_id: user.dealerId },
+        privateKey,
+        {
+          algorithm: TOKEN_ALGORITHM,
+          issuer: opts.issuer,
+          audience: opts.audience,
+          subject: user.sub,
+          expiresIn: opts.ttlSeconds,
+        },
+      );
+      return { token, expiresIn: opts.ttlSeconds };
+    },
+  };
+}
+
+/** The bearer token of an Authorization header, or null. */
+export function bearerToken(header: string | undefined): string | null {
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? null;
+}

@@ -1,0 +1,138 @@
+import { type EndpointDef, expressPath } from '@portal/contracts';
+import express, { type NextFunction, type Request, type RequestHandler, type Response, Router } from 'express';
+import multer from 'multer';
+import type { Logger } from 'pino';
+import type { z } from 'zod';
+import { authorize, type TokenVerifier } from '../auth';
+import { checkUpload } from '../storage';
+import { validationError } from './error-handler';
+import { HttpError } from './errors';
+import { type HandlerInput, Reply, SENT, type UploadedFile } from './handler';
+
+// biome-ignore lint/suspicious/noExplicitAny: the router stores handlers of every endpoint type
+type AnyHandler = (input: HandlerInput<any>, ctx: any) => Promise<unknown>;
+
+export interface ContractRouterOptions {
+  endpoints: Record<string, EndpointDef>;
+  handlers: Record<string, AnyHandler>;
+  context: unknown;
+  verifier: TokenVerifier;
+  logger: Logger;
+  /** check answers against the contract's response schemas (on outside production) */
+  checkResponses: boolean;
+}
+
+const jsonBody = express.json({ limit: '2mb' });
+const formBody = express.urlencoded({ extended: false, limit: '1mb' });
+
+function parse<T extends z.ZodType | undefined>(schema: T, value: unknown): unknown {
+  if (!schema) return undefined;
+  const result = schema.safeParse(value);
+  if (!result.success) throw validationError(result.error);
+  return result.data;
+}
+
+/** Multipart parsing for an endpoint with files: in memory, bounded, then checked by content. */
+function multipartFor(endpoint: EndpointDef): RequestHandler {
+  const parts = endpoint.files ?? [];
+  const largest = Math.max(...parts.map((p) => p.maxBytes));
+  const upload = multer({
+    storage: multer.memoryStorage(),
+    limits: { fileSize: largest, files: parts.length, fields: 40, fieldSize: 1024 * 1024, parts: 60 },
+  }).fields(parts.map((p) => ({ name: p.field, maxCount: 1 })));
+  return (req, res, next) => {
+    upload(req, res, (err: unknown) => {
+      if (err instanceof multer.MulterError && err.code === 'LIMIT_FILE_SIZE') {
+        const part = parts.find((p) => p.field === err.field) ?? parts[0];
+        return next(new HttpError(413, part?.messages.tooLarge ?? 'File is too large'));
+      }
+      if (err instanceof multer.MulterError && err.code === 'LIMIT_UNEXPECTED_FILE') {
+        return next(new HttpError(400, `Unexpected file field "${err.field}"`));
+      }
+      next(err);
+    });
+  };
+}
+
+function collectFiles(endpoint: EndpointDef, req: Request): Record<string, UploadedFile> {
+  const received = (req.files ?? {}) as Record<string, Express.Multer.File[]>;
+  const files: Record<string, UploadedFile> = {};
+  for (const part of endpoint.files ?? []) {
+    const file = received[part.field]?.[0];
+    const checked = checkUpload(file ? { buffer: file.buffer, size: file.size } : undefined, part);
+    if (file && checked) {
+      files[part.field] = {
+        field: part.field,
+        originalName: file.originalname,
+        buffer: file.buffer,
+        size: file.size,
+        contentType: checked.contentType,
+      };
+    }
+  }
+  return files;
+}
+
+/**
+ * Mounts every endpoint of the contract that the service owns: role check from the verified token,
+ * input validated with the contract's schemas, then the handler; its answer is JSON unless it wrote
+ * the response itself.
+ */
+export function contractRouter(opts: ContractRouterOptions): Router {
+  const router = Router();
+  for (const [id, endpoint] of Object.entries(opts.endpoints)) {
+    const handler = opts.handlers[id];
+    if (!handler) throw new Error(`No handler for ${endpoint.method} ${endpoint.path} (${id})`);
+    const bodyParsers: RequestHandler[] = endpoint.files?.length ? [multipartFor(endpoint)] : [jsonBody, formBody];
+    const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
+
+    const authenticate: RequestHandler = (req, _res, next) => {
+      try {
+        localsOf(req).user = authorize(
+          endpoint.access,
+          req.header('authorization'),
+          opts.verifier,
+          req.params as Record<string, string>,
+        );
+        next();
+      } catch (err) {
+        next(err);
+      }
+    };
+
+    const run = async (req: Request, res: Response, next: NextFunction) => {
+      try {
+        const input: HandlerInput<EndpointDef> = {
+          params: parse(endpoint.params, req.params) as never,
+          query: parse(endpoint.query, req.query) as never,
+          body: parse(endpoint.body, req.body ?? (endpoint.method === 'GET' ? undefined : {})) as never,
+          user: localsOf(req).user as never,
+          files: endpoint.files?.length ? collectFiles(endpoint, req) : {},
+          req,
+          res,
+        };
+        const result = await handler(input, opts.context);
+        if (result === SENT) return;
+        const [status, body] = result instanceof Reply ? [result.status, result.body] : [200, result];
+        if (opts.checkResponses && status < 300) {
+          const checked = endpoint.response.safeParse(body);
+          if (!checked.success) {
+            opts.logger.error({ endpoint: id, issues: checked.error.issues }, 'response does not match the contract');
+            throw new HttpError(500, `Response of ${id} does not match the contract`);
+          }
+        }
+        res.status(status).json(body);
+      } catch (err) {
+        next(err);
+      }
+    };
+
+    // Authenticate before reading any body: an anonymous upload is refused without being buffered.
+    router[method](expressPath(endpoint.path), authenticate, ...bodyParsers, run);
+  }
+  return router;
+}
+
+function localsOf(req: Request): { user?: unknown } {
+  return req.res!.locals as { user?: unknown };
+}

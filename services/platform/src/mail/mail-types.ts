@@ -1,0 +1,30 @@
+export interface SmtpSettings {
+  host: string;
+  port: number;
+  /** TLS from the first byte (port 465); otherwise STARTTLS when the server offers it */
+  secure: boolean;
+  username?: string;
+  password?: string;
+  senderName: string;
+  senderEmail: string;
+}
+
+export interface MailMessage {
+  to: string[];
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  /** sends with `settings` when given, else the default transport (SMTP from env, or the file outbox) */
+  send(message: MailMessage, settings?: SmtpSettings): Promise<{ messageId: string }>;
+  /** connects and authenticates to the SMTP server (no mail sent); rejects with a clear reason */
+  verify(settings: SmtpSettings): Promise<void>;
+}
+
+/** Who a message is from: the display name and address of `"Name" <address>`. */
+export interface Sender {
+  name: string;
+  email: string;
+}

@@ -1,0 +1,372 @@
+import { createPrivateKey } from 'node:crypto';
+import http from 'node:http';
+import {
+  buildApp,
+  createTokenSigner,
+  defineService,
+  generateTokenKeys,
+  HttpError,
+  notFound,
+  type RunningService,
+  SENT,
+  startService,
+} from '@portal/platform';
+import type express from 'express';
+import jwt from 'jsonwebtoken';
+import request from 'supertest';
+import { IMAGES } from '../storage/image-fixtures';
+import {
+  bearerFor,
+  createTestEnvironment,
+  handlersFor,
+  recordWrite,
+  type TestEnvironment,
+  USERS,
+  Writes1763000000000,
+  writeCount,
+} from './support/test-service';
+
+/** A handler that answers who called it and with what, written by hand so no response schema applies. */
+const whoCalled = async (input: {
+  user: unknown;
+  params: unknown;
+  query: unknown;
+  res: express.Response;
+}): Promise<typeof SENT> => {
+  input.res.json({ user: input.user, params: input.params, query: input.query });
+  return SENT;
+};
+
+const mediaService = defineService({
+  name: 'media',
+  migrations: [Writes1763000000000],
+  handlers: handlersFor('media', {
+    'admin.pictures': whoCalled,
+    'admin.uploadPicture': async ({ body, files }, ctx) => {
+      const picture = files.picture;
+      if (!picture) throw new Error('the router let a required file through');
+      await recordWrite(ctx, 'admin.uploadPicture', { title: body.title, size: picture.size });
+      return {
+        success: true as const,
+        picture: {
+          picture_id: 'p-1',
+          title: body.title,
+          description: body.description ?? null,
+          category: body.category ?? null,
+          file_url: `/files/${picture.originalName}|${picture.contentType}`,
+          file_size: picture.size,
+          created_at: new Date().toISOString(),
+        },
+      };
+    },
+    'admin.deletePicture': async ({ params }) => {
+      if (params.picture_id === 'missing') throw notFound('Picture not found');
+      if (params.picture_id === 'teapot') throw new HttpError(418, 'I am a teapot');
+      if (params.picture_id === 'boom') throw new Error('connection to 10.0.0.5 failed: password hunter2');
+      if (params.picture_id === 'bad-shape') return { success: 'yes' } as never;
+      return { success: true as const };
+    },
+  }),
+});
+
+const orderService = defineService({
+  name: 'order',
+  migrations: [],
+  handlers: handlersFor('order', {
+    'admin.dealerOrders': whoCalled,
+    'admin.recordPayment': async ({ body, res }, ctx) => {
+      await recordWrite(ctx, 'admin.recordPayment', body);
+      res.json({ recorded: body });
+      return SENT;
+    },
+  }),
+});
+
+const geocodingService = defineService({
+  name: 'geocoding',
+  migrations: [],
+  handlers: handlersFor('geocoding', { 'public.searchDealers': whoCalled }),
+});
+
+const identityService = defineService({
+  name: 'identity',
+  migrations: [],
+  handlers: handlersFor('identity', { 'user.updateProfile': whoCalled }),
+});
+
+let t: TestEnvironment;
+let media: RunningService;
+let order: express.Express;
+let geocoding: express.Express;
+let identity: express.Express;
+let bearer: ReturnType<typeof bearerFor>;
+
+beforeAll(async () => {
+  t = await createTestEnvironment('platform_router');
+  media = await startService(mediaService, t.env);
+  // the other services' routers share media's running context: only their contracts differ
+  order = buildApp(orderService, media.ctx, {});
+  geocoding = buildApp(geocodingService, media.ctx, {});
+  identity = buildApp(identityService, media.ctx, {});
+  bearer = bearerFor(t.keys.privateKey);
+});
+
+afterAll(async () => {
+  await media?.stop();
+  await t?.cleanUp();
+});
+
+describe('input validated with the contract', () => {
+  test('When a JSON body breaks the schema, Then 400 carries the schema message as detail and nothing is written', async () => {
+    const res = await request(order)
+      .post('/api/admin/record-payment')
+      .set('authorization', bearer(USERS.admin))
+      .send({ order_id: 'o-1', payment_method: 'bitcoin', amount: 10 });
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toBe('payment_method: Please select payment type and enter a valid amount');
+    expect(await writeCount(media.ctx, 'admin.recordPayment')).toBe(0);
+
+    const ok = await request(order)
+      .post('/api/admin/record-payment')
+      .set('authorization', bearer(USERS.admin))
+      .send({ order_id: 'o-1', payment_method: 'check', amount: 10.5 });
+    expect(ok.status).toBe(200);
+    expect(ok.body.recorded).toMatchObject({ payment_method: 'check', amount: 10.5 });
+    expect(await writeCount(media.ctx, 'admin.recordPayment')).toBe(1);
+  });
+
+  test('When the query breaks the schema, Then 400 with its message; a valid query arrives parsed', async () => {
+    const bad = await request(geocoding).get('/api/public/search-dealers').query({ query: '  ' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.detail).toBe('query: Please enter a location to search');
+    const good = await request(geocoding).get('/api/public/search-dealers').query({ lat: '44.5', lng: '-89.5' });
+    expect(good.status).toBe(200);
+    expect(good.body.query).toEqual({ lat: 44.5, lng: -89.5 });
+  });
+
+  test('When a path parameter breaks the schema, Then 400 before the handler runs', async () => {
+    const res = await request(media.app)
+      .delete(`/api/admin/delete-picture/${'x'.repeat(101)}`)
+      .set('authorization', bearer(USERS.admin));
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toMatch(/^picture_id: /);
+  });
+
+  test('When the body is not valid JSON, Then 400 says so', async () => {
+    const res = await request(order)
+      .post('/api/admin/record-payment')
+      .set('authorization', bearer(USERS.admin))
+      .set('content-type', 'application/json')
+      .send('{"order_id": ');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ detail: 'The request body is not valid JSON' });
+  });
+
+  test('When a JSON body is larger than the limit, Then 413', async () => {
+    const res = await request(order)
+      .post('/api/admin/record-payment')
+      .set('authorization', bearer(USERS.admin))
+      .send({ order_id: 'o-1', notes: 'x'.repeat(3 * 1024 * 1024) });
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ detail: 'The request body is too large' });
+  });
+
+  test('When no endpoint matches, Then 404 JSON names the method and path', async () => {
+    const res = await request(media.app).get('/api/admin/no-such-thing');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ detail: 'No such endpoint: GET /api/admin/no-such-thing' });
+  });
+});
+
+describe('answers and errors', () => {
+  const remove = (id: string) =>
+    request(media.app).delete(`/api/admin/delete-picture/${id}`).set('authorization', bearer(USERS.admin));
+
+  test('When a handler throws an HttpError, Then its status and detail are the answer', async () => {
+    expect((await remove('missing')).body).toEqual({ detail: 'Picture not found' });
+    expect((await remove('missing')).status).toBe(404);
+    expect((await remove('teapot')).status).toBe(418);
+    expect((await remove('p-9')).body).toEqual({ success: true });
+  });
+
+  test('When a handler throws unexpectedly, Then 500 with a plain detail and no stack or message leaks', async () => {
+    const res = await remove('boom');
+    expect(res.status).toBe(500);
+    expect(res.body).toEqual({ detail: 'Something went wrong on our side. Please try again.' });
+    expect(res.text).not.toMatch(/hunter2|at .*\.ts|stack/);
+  });
+
+  test('When an answer does not match the contract (outside production), Then 500 names the endpoint', async () => {
+    const res = await remove('bad-shape');
+    expect(res.status).toBe(500);
+    expect(res.body).toEqual({ detail: 'Response of admin.deletePicture does not match the contract' });
+  });
+
+  test('When an endpoint is not built yet, Then 501 names its method and path', async () => {
+    const res = await request(media.app)
+      .get('/api/dealer/available-pictures')
+      .set('authorization', bearer(USERS.dealer));
+    expect(res.status).toBe(501);
+    expect(res.body.detail).toBe(
+      'GET /api/dealer/available-pictures is not built yet: it arrives with the platform tests.',
+    );
+  });
+});
+
+describe('uploads (multipart)', () => {
+  const upload = () => request(media.app).post('/api/admin/upload-picture').set('authorization', bearer(USERS.admin));
+
+  test('When a good PNG is sent with its fields, Then the handler gets it in input.files, typed by content', async () => {
+    const res = await upload().field('title', 'Blind in snow').attach('picture', IMAGES.png, 'snow.bin');
+    expect(res.status).toBe(200);
+    expect(res.body.picture).toMatchObject({
+      title: 'Blind in snow',
+      file_url: '/files/snow.bin|image/png',
+      file_size: IMAGES.png.length,
+    });
+  });
+
+  test('When the title is missing, Then 400 with the spec message and nothing is written', async () => {
+    const before = await writeCount(media.ctx, 'admin.uploadPicture');
+    const res = await upload().attach('picture', IMAGES.png, 'a.png');
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toBe('Error: Please enter a title');
+    expect(await writeCount(media.ctx, 'admin.uploadPicture')).toBe(before);
+  });
+
+  test('When the file is over the part maxBytes, Then 413 with the contract message', async () => {
+    const big = Buffer.concat([IMAGES.png, Buffer.alloc(10 * 1024 * 1024)]);
+    const res = await upload().field('title', 'Too big').attach('picture', big, 'big.png');
+    expect(res.status).toBe(413);
+    expect(res.body).toEqual({ detail: 'Error: File must be less than 10MB' });
+  });
+
+  test('When a text file is named .png, Then 415 with the contract message', async () => {
+    const res = await upload()
+      .field('title', 'Not a picture')
+      .attach('picture', Buffer.from('just some text, not an image'), {
+        filename: 'fake.png',
+        contentType: 'image/png',
+      });
+    expect(res.status).toBe(415);
+    expect(res.body).toEqual({ detail: 'Error: Please select an image file' });
+  });
+
+  test('When no file is sent, Then 400 with the contract message', async () => {
+    const res = await upload().field('title', 'No file');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ detail: 'Error: Please select a file first' });
+  });
+
+  test('When an anonymous caller uploads, Then 401 comes back before the body is read', async () => {
+    const { status, body } = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = http.request(`${media.url}/api/admin/upload-picture`, {
+        method: 'POST',
+        headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(50 * 1024 * 1024) },
+      });
+      req.on('response', (res) => {
+        let text = '';
+        res.setEncoding('utf8').on('data', (chunk: string) => {
+          text += chunk;
+        });
+        res.on('end', () => {
+          req.destroy();
+          resolve({ status: res.statusCode ?? 0, body: text });
+        });
+      });
+      req.on('error', reject);
+      // only the first kilobyte of the announced 50 MB is ever sent
+      req.write(`--x\r\nContent-Disposition: form-data; name="picture"; filename="a.png"\r\n\r\n${'x'.repeat(1024)}`);
+    });
+    expect(status).toBe(401);
+    expect(JSON.parse(body)).toEqual({ detail: 'Not authenticated' });
+  });
+});
+
+describe('roles from the contract', () => {
+  test('When a public endpoint is called with or without a token, Then it answers, knowing the caller if any', async () => {
+    const anonymous = await request(geocoding).get('/api/public/search-dealers?query=Madison');
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.body.user).toBeNull();
+    const signedIn = await request(geocoding)
+      .get('/api/public/search-dealers?query=Madison')
+      .set('authorization', bearer(USERS.dealer));
+    expect(signedIn.body.user).toMatchObject({ role: 'dealer', dealerId: 'd-1' });
+  });
+
+  test('When an "any" endpoint is called, Then every role passes and an anonymous caller gets 401', async () => {
+    const profile = { full_name: 'Pat', email: 'pat@example.com' };
+    for (const user of Object.values(USERS)) {
+      const res = await request(identity)
+        .post('/api/user/update-profile')
+        .set('authorization', bearer(user))
+        .send(profile);
+      expect(res.status).toBe(200);
+      expect(res.body.user.role).toBe(user.role);
+    }
+    expect((await request(identity).post('/api/user/update-profile').send(profile)).status).toBe(401);
+  });
+
+  test('When an admin-only endpoint is called by a dealer or a driver, Then 403; by an admin, 200', async () => {
+    const call = (user: (typeof USERS)[keyof typeof USERS]) =>
+      request(media.app).get('/api/admin/pictures').set('authorization', bearer(user));
+    expect((await call(USERS.dealer)).status).toBe(403);
+    expect((await call(USERS.delivery)).status).toBe(403);
+    expect((await call(USERS.admin)).status).toBe(200);
+  });
+
+  test("When a dealer reads another dealer's orders, Then 403; its own and an admin's reads pass", async () => {
+    const dealerOrders = (dealerId: string, user: (typeof USERS)[keyof typeof USERS]) =>
+      request(order).get(`/api/admin/dealer-orders/${dealerId}`).set('authorization', bearer(user));
+    const other = await dealerOrders('d-2', USERS.dealer);
+    expect(other.status).toBe(403);
+    expect(other.body).toEqual({ detail: 'You do not have permission to do this' });
+    const own = await dealerOrders('d-1', USERS.dealer);
+    expect(own.status).toBe(200);
+    expect(own.body.params).toEqual({ dealer_id: 'd-1' });
+    expect((await dealerOrders('d-2', USERS.admin)).status).toBe(200);
+    expect((await dealerOrders('d-1', USERS.delivery)).status).toBe(403);
+  });
+});
+
+describe('tokens', () => {
+  const claims = { email: 'admin@example.com', name: 'Admin', role: 'admin', dealer_id: null };
+  const options = { issuer: 'dealer-portal', audience: 'dealer-portal-api', subject: 'u-admin' };
+  const withToken = (token: string) =>
+    request(media.app).get('/api/admin/pictures').set('authorization', `Bearer ${token}`);
+
+  test('When a token is unsigned (alg none), Then 401', async () => {
+    const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const now = Math.floor(Date.now() / 1000);
+    const token = `${part({ alg: 'none', typ: 'JWT' })}.${part({ ...claims, sub: 'u-admin', iss: options.issuer, aud: options.audience, iat: now, exp: now + 600 })}.`;
+    const res = await withToken(token);
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ detail: 'Invalid authentication token' });
+  });
+
+  test('When a token is signed with another key, or HS256 with the public key, Then 401', async () => {
+    const other = generateTokenKeys();
+    expect((await withToken(bearerFor(other.privateKey)(USERS.admin).slice(7))).status).toBe(401);
+    const confused = jwt.sign(claims, t.keys.publicKey, { ...options, algorithm: 'HS256' });
+    expect((await withToken(confused)).status).toBe(401);
+  });
+
+  test('When a token has expired, Then 401 asks to sign in again', async () => {
+    const key = createPrivateKey(t.keys.privateKey);
+    const expired = jwt.sign({ ...claims, exp: Math.floor(Date.now() / 1000) - 60 }, key, {
+      ...options,
+      algorithm: 'ES256',
+    });
+    const res = await withToken(expired);
+    expect(res.status).toBe(401);
+    expect(res.body).toEqual({ detail: 'Your session has expired. Please sign in again.' });
+  });
+
+  test('When a token is for another audience or from another issuer, Then 401', async () => {
+    const signed = (issuer: string, audience: string) =>
+      createTokenSigner({ privateKey: t.keys.privateKey, issuer, audience, ttlSeconds: 600 }).sign(USERS.admin).token;
+    expect((await withToken(signed('dealer-portal', 'another-api'))).status).toBe(401);
+    expect((await withToken(signed('someone-else', 'dealer-portal-api'))).status).toBe(401);
+    expect((await withToken(signed('dealer-portal', 'dealer-portal-api'))).status).toBe(200);
+  });
+});

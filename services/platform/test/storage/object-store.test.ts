@@ -1,0 +1,178 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { HttpError } from '../../src/http/errors';
+import {
+  createFileObjectStore,
+  createS3ObjectStore,
+  type ObjectStore,
+  objectStoreFromEnv,
+  type StoredObject,
+} from '../../src/storage';
+import { IMAGES } from './image-fixtures';
+import { type S3TestServer, startS3TestServer } from './s3-test-server';
+
+async function readAll(object: StoredObject): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of object.body) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
+
+let s3: S3TestServer;
+let tmp: string;
+
+beforeAll(async () => {
+  s3 = await startS3TestServer();
+  tmp = await mkdtemp(path.join(os.tmpdir(), 'object-store-'));
+});
+
+afterAll(async () => {
+  await s3?.stop();
+  await rm(tmp, { recursive: true, force: true });
+});
+
+const stores: Array<[string, () => ObjectStore]> = [
+  [
+    'the S3 store (s3rver)',
+    () =>
+      createS3ObjectStore({
+        ...s3,
+        bucket: `portal-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
+      }),
+  ],
+  [
+    'the file store',
+    () => createFileObjectStore({ dir: path.join(tmp, `objects-${Math.random().toString(36).slice(2)}`) }),
+  ],
+];
+
+describe.each(stores)('%s', (_name, makeStore) => {
+  let store: ObjectStore;
+
+  beforeEach(async () => {
+    store = makeStore();
+    await store.ready();
+  });
+
+  it('When ready() is called twice, Then the second call succeeds too', async () => {
+    await expect(store.ready()).resolves.toBeUndefined();
+  });
+
+  it('When an image is put, Then get returns the identical bytes, size and content type', async () => {
+    await store.put('pictures/photo.png', IMAGES.png, 'image/png');
+
+    const object = await store.get('pictures/photo.png');
+
+    expect(object).not.toBeNull();
+    expect(object?.size).toBe(IMAGES.png.length);
+    expect(object?.contentType).toBe('image/png');
+    expect(object && (await readAll(object)).equals(IMAGES.png)).toBe(true);
+  });
+
+  it('When binary content covering every byte value is put, Then it round-trips unchanged', async () => {
+    const body = Buffer.from(Array.from({ length: 70_000 }, (_, i) => (i * 7) % 256));
+    await store.put('blob', body, 'application/octet-stream');
+
+    const object = await store.get('blob');
+
+    expect(object && (await readAll(object)).equals(body)).toBe(true);
+  });
+
+  it('When a key is put again, Then get returns the newer content and type', async () => {
+    await store.put('products/p1/image', IMAGES.png, 'image/png');
+    await store.put('products/p1/image', IMAGES.gif, 'image/gif');
+
+    const object = await store.get('products/p1/image');
+
+    expect(object?.contentType).toBe('image/gif');
+    expect(object && (await readAll(object)).equals(IMAGES.gif)).toBe(true);
+  });
+
+  it('When a key was never put, Then get returns null', async () => {
+    await expect(store.get('pictures/missing.png')).resolves.toBeNull();
+  });
+
+  it('When an object is removed, Then get returns null and removing it again is fine', async () => {
+    await store.put('headers/d1.jpg', IMAGES.jpeg, 'image/jpeg');
+
+    await store.remove('headers/d1.jpg');
+
+    await expect(store.get('headers/d1.jpg')).resolves.toBeNull();
+    await expect(store.remove('headers/d1.jpg')).resolves.toBeUndefined();
+  });
+
+  it('When keys share a folder, Then each keeps its own content', async () => {
+    await store.put('a/b/one.webp', IMAGES.webp, 'image/webp');
+    await store.put('a/b/two.gif', IMAGES.gif, 'image/gif');
+
+    const one = await store.get('a/b/one.webp');
+    const two = await store.get('a/b/two.gif');
+
+    expect(one && (await readAll(one)).equals(IMAGES.webp)).toBe(true);
+    expect(two && (await readAll(two)).equals(IMAGES.gif)).toBe(true);
+  });
+
+  it.each(['../escape.png', 'pictures/../../escape.png', '/etc/passwd', 'a//b', '.meta/x', 'a\\..\\b', ''])(
+    'When the key is %j, Then every operation is refused with 400',
+    async (key) => {
+      const refused = { status: 400, detail: 'Invalid object key' };
+      await expect(store.put(key, IMAGES.png, 'image/png')).rejects.toMatchObject(refused);
+      await expect(store.get(key)).rejects.toMatchObject(refused);
+      await expect(store.remove(key)).rejects.toMatchObject(refused);
+    },
+  );
+});
+
+describe('the file store folder', () => {
+  it('When a traversing key is put, Then nothing is written outside the folder', async () => {
+    const parent = await mkdtemp(path.join(tmp, 'parent-'));
+    const store = createFileObjectStore({ dir: path.join(parent, 'objects') });
+    await store.ready();
+
+    await expect(store.put('../outside.png', IMAGES.png, 'image/png')).rejects.toBeInstanceOf(HttpError);
+
+    expect(await readdir(parent)).toEqual(['objects']);
+  });
+
+  it('When an object is put, Then it is a plain file under its key, readable by a person', async () => {
+    const dir = await mkdtemp(path.join(tmp, 'plain-'));
+    const store = createFileObjectStore({ dir });
+    await store.ready();
+
+    await store.put('pictures/p1.png', IMAGES.png, 'image/png');
+
+    expect(await readdir(path.join(dir, 'pictures'))).toEqual(['p1.png']);
+  });
+});
+
+describe('objectStoreFromEnv', () => {
+  it('When S3_ENDPOINT is set, Then objects go to that S3 server', async () => {
+    const bucket = `env-${Date.now().toString(36)}`;
+    const env = {
+      S3_ENDPOINT: s3.endPoint,
+      S3_ACCESS_KEY: s3.accessKey,
+      S3_SECRET_KEY: s3.secretKey,
+      S3_BUCKET: bucket,
+    };
+    const fromEnv = objectStoreFromEnv(env);
+    await fromEnv.ready();
+    await fromEnv.put('k.png', IMAGES.png, 'image/png');
+
+    const direct = createS3ObjectStore({ ...s3, bucket });
+
+    expect((await direct.get('k.png'))?.size).toBe(IMAGES.png.length);
+  });
+
+  it('When S3_ENDPOINT is not set, Then objects are files under OBJECTS_DIR', async () => {
+    const dir = await mkdtemp(path.join(tmp, 'env-'));
+    const store = objectStoreFromEnv({ OBJECTS_DIR: dir });
+    await store.ready();
+    await store.put('k.gif', IMAGES.gif, 'image/gif');
+
+    expect(await readdir(dir)).toContain('k.gif');
+  });
+
+  it('When S3_ENDPOINT is set without keys, Then it fails fast naming the missing variables', () => {
+    expect(() => objectStoreFromEnv({ S3_ENDPOINT: s3.endPoint })).toThrow(/S3_ACCESS_KEY, S3_SECRET_KEY/);
+  });
+});

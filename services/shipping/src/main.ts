@@ -1,0 +1,4 @@
+import { runMain } from '@portal/platform';
+import { shippingService } from './app';
+
+runMain(shippingService);

@@ -1,0 +1,146 @@
+import type { Dealer } from '@portal/contracts';
+import { type FormEvent, useMemo, useState } from 'react';
+import { Button } from '../../ui/Button';
+import { TextAreaField } from '../../ui/FormField';
+import { Message } from '../../ui/Message';
+import { dealerName } from './dealerFilters';
+import { useAddDealerNoteMutation, useGetDealerNotesQuery } from './dealersApi';
+import { failureMessage } from './failureMessage';
+import { formatDate, formatDateTime } from './formatDate';
+import { safeHttpUrl } from './headerImage';
+
+export type DealerAction = 'edit' | 'login' | 'website' | 'remove';
+
+interface DealerDetailProps {
+  dealer: Dealer;
+  onBack: () => void;
+  onAction: (action: DealerAction) => void;
+}
+
+/** One dealer: its info card and the admin notes and timeline, newest first. */
+export function DealerDetail({ dealer, onBack, onAction }: DealerDetailProps) {
+  const website = safeHttpUrl(dealer.website);
+  return (
+    <div className="dealer-detail">
+      <Button variant="secondary" onClick={onBack}>
+        ← Back to Dealers
+      </Button>
+      <section className="dealer-card" aria-labelledby="dealer-detail-name">
+        <header className="dealer-card__header">
+          <div>
+            <h2 id="dealer-detail-name">{dealerName(dealer)}</h2>
+            {dealer.full_name && dealer.business_name && <p className="muted">{dealer.full_name}</p>}
+          </div>
+          {dealer.archived ? (
+            <span className="badge badge--off">ARCHIVED</span>
+          ) : (
+            <span className="badge badge--ok">ACTIVE</span>
+          )}
+        </header>
+        <dl className="dealer-facts dealer-facts--columns">
+          <dt>Dealer ID</dt>
+          <dd>{dealer.dealer_id}</dd>
+          <dt>Email</dt>
+          <dd>{dealer.email}</dd>
+          <dt>Phone</dt>
+          <dd>{dealer.phone || '—'}</dd>
+          <dt>Address</dt>
+          <dd>{[dealer.address, dealer.city, dealer.state, dealer.zip_code].filter(Boolean).join(', ') || '—'}</dd>
+          <dt>Zone</dt>
+          <dd>{dealer.zone || '—'}</dd>
+          <dt>Website</dt>
+          <dd>
+            {website ? (
+              <a href={website} target="_blank" rel="noopener noreferrer">
+                {dealer.website}
+              </a>
+            ) : (
+              dealer.website || '—'
+            )}
+          </dd>
+          <dt>Generated website</dt>
+          <dd>{dealer.enable_website ? 'Live' : 'Not published'}</dd>
+          <dt>Joined</dt>
+          <dd>{formatDate(dealer.created_at)}</dd>
+        </dl>
+        {dealer.description && <p className="dealer-card__description">{dealer.description}</p>}
+        {!dealer.archived && (
+          <div className="button-row">
+            <Button onClick={() => onAction('edit')}>Edit Dealer</Button>
+            <Button variant="secondary" onClick={() => onAction('login')}>
+              Manage Login
+            </Button>
+            <Button variant="secondary" onClick={() => onAction('website')}>
+              Website
+            </Button>
+            <Button variant="danger" onClick={() => onAction('remove')}>
+              Archive / Delete
+            </Button>
+          </div>
+        )}
+      </section>
+      <NotesTimeline dealer={dealer} />
+    </div>
+  );
+}
+
+interface TimelineEntry {
+  id: string;
+  at: string;
+  title: string;
+  text?: string;
+}
+
+function NotesTimeline({ dealer }: { dealer: Dealer }) {
+  const { data: notes = [] } = useGetDealerNotesQuery(dealer.dealer_id);
+  const [addNote, { isLoading }] = useAddDealerNoteMutation();
+  const [text, setText] = useState('');
+  const [message, setMessage] = useState<string>();
+
+  const timeline = useMemo(() => {
+    const entries: TimelineEntry[] = notes.map((note) => ({
+      id: note.note_id,
+      at: note.created_at,
+      title: `Note by ${note.created_by_name}`,
+      text: note.note_text,
+    }));
+    entries.push({ id: 'joined', at: dealer.created_at, title: 'Dealer joined' });
+    if (dealer.archived_at) entries.push({ id: 'archived', at: dealer.archived_at, title: 'Dealer archived' });
+    return entries.sort((a, b) => b.at.localeCompare(a.at));
+  }, [notes, dealer.created_at, dealer.archived_at]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    try {
+      await addNote({ dealerId: dealer.dealer_id, body: { note_text: text } }).unwrap();
+      setText('');
+      setMessage('Note added successfully!');
+    } catch (error) {
+      setMessage(failureMessage(error, 'Failed to add note'));
+    }
+  }
+
+  return (
+    <section className="dealer-card" aria-labelledby="dealer-notes-title">
+      <h2 id="dealer-notes-title">Admin Notes &amp; Timeline</h2>
+      <form className="stack" onSubmit={submit} noValidate>
+        <TextAreaField label="New note" rows={3} value={text} onChange={setText} />
+        <Message text={message} />
+        <div>
+          <Button type="submit" busy={isLoading} busyLabel="Adding..." disabled={!text.trim()}>
+            Add Note
+          </Button>
+        </div>
+      </form>
+      <ol className="timeline">
+        {timeline.map((entry) => (
+          <li key={entry.id} className="timeline__entry">
+            <span className="timeline__when">{formatDateTime(entry.at)}</span>
+            <strong>{entry.title}</strong>
+            {entry.text && <p className="timeline__text">{entry.text}</p>}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

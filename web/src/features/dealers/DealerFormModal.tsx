@@ -1,0 +1,160 @@
+import type { Dealer } from '@portal/contracts';
+import { type FormEvent, useState } from 'react';
+import { Button } from '../../ui/Button';
+import { InputField, SelectInput, TextAreaField } from '../../ui/FormField';
+import { Message } from '../../ui/Message';
+import { Modal } from '../../ui/Modal';
+import { createBody, type DealerFormValues, formValuesOf, updateBody } from './dealerForm';
+import { useCreateDealerMutation, useUpdateDealerMutation } from './dealersApi';
+import { failureMessage } from './failureMessage';
+import { useZones } from './useZones';
+
+/** How long the edit form's success notice stays before the modal closes (000 §9). */
+const EDIT_NOTICE_MS = 2000;
+
+interface DealerFormModalProps {
+  /** absent: create a dealer */
+  dealer?: Dealer;
+  onClose: () => void;
+}
+
+/** Create dealer and edit dealer: one form, the edit adding description and join date. */
+export function DealerFormModal({ dealer, onClose }: DealerFormModalProps) {
+  const zones = useZones();
+  const [values, setValues] = useState<DealerFormValues>(() => formValuesOf(dealer, zones[0] ?? ''));
+  const [message, setMessage] = useState<string>();
+  const [temporaryPassword, setTemporaryPassword] = useState<string | null>();
+  const [create, creating] = useCreateDealerMutation();
+  const [update, updating] = useUpdateDealerMutation();
+  const editing = dealer !== undefined;
+  const done = temporaryPassword !== undefined;
+  const set = (field: keyof DealerFormValues) => (value: string) => setValues((old) => ({ ...old, [field]: value }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    try {
+      if (dealer) await saveEdit(dealer.dealer_id);
+      else await saveNew();
+    } catch (error) {
+      setMessage(failureMessage(error, editing ? 'Failed to update dealer' : 'Failed to create dealer'));
+    }
+  }
+
+  async function saveEdit(dealerId: string) {
+    const checked = updateBody(values);
+    if (!checked.ok) return setMessage(checked.message);
+    await update({ dealerId, body: checked.body }).unwrap();
+    setMessage('Dealer updated successfully!');
+    setTimeout(onClose, EDIT_NOTICE_MS);
+  }
+
+  async function saveNew() {
+    const checked = createBody(values);
+    if (!checked.ok) return setMessage(checked.message);
+    const created = await create(checked.body).unwrap();
+    setMessage('Dealer created successfully!');
+    setTemporaryPassword(created.temporary_password);
+  }
+
+  const formId = editing ? 'edit-dealer-form' : 'create-dealer-form';
+  return (
+    <Modal
+      open
+      title={editing ? 'Edit Dealer' : 'Create Dealer'}
+      onClose={onClose}
+      footer={
+        done ? (
+          <Button onClick={onClose}>Done</Button>
+        ) : (
+          <>
+            <Button variant="secondary" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button
+              type="submit"
+              form={formId}
+              busy={creating.isLoading || updating.isLoading}
+              busyLabel={editing ? 'Saving...' : 'Creating...'}
+            >
+              {editing ? 'Save Changes' : 'Create Dealer'}
+            </Button>
+          </>
+        )
+      }
+    >
+      {done ? (
+        <div className="dealer-created">
+          <Message text={message} />
+          {temporaryPassword ? (
+            <>
+              <p>Share this temporary password with the dealer; they can sign in with it at once:</p>
+              <p className="dealer-created__password">
+                <code>{temporaryPassword}</code>
+                <Button variant="secondary" onClick={() => void navigator.clipboard?.writeText(temporaryPassword)}>
+                  Copy
+                </Button>
+              </p>
+            </>
+          ) : (
+            <p>No login was created; use Manage Login to invite the dealer.</p>
+          )}
+        </div>
+      ) : (
+        <form id={formId} className="form-grid" onSubmit={submit} noValidate>
+          <InputField label="Business Name" value={values.business_name} onChange={set('business_name')} />
+          <InputField label="Full Name" value={values.full_name} onChange={set('full_name')} />
+          <InputField label="Email" type="email" required value={values.email} onChange={set('email')} />
+          <InputField label="Phone" type="tel" required value={values.phone} onChange={set('phone')} />
+          <InputField
+            label="Address"
+            required
+            className="field--wide"
+            value={values.address}
+            onChange={set('address')}
+          />
+          <InputField label="City" required value={values.city} onChange={set('city')} />
+          <InputField
+            label="State"
+            required
+            maxLength={2}
+            value={values.state}
+            onChange={(value) => set('state')(value.toUpperCase())}
+          />
+          <InputField label="Zip Code" required value={values.zip_code} onChange={set('zip_code')} />
+          <SelectInput
+            label="Zone"
+            required
+            value={values.zone}
+            options={zones.map((zone) => ({ value: zone, label: zone }))}
+            onChange={set('zone')}
+          />
+          <InputField label="Website" className="field--wide" value={values.website} onChange={set('website')} />
+          {editing ? (
+            <>
+              <TextAreaField
+                label="Description"
+                className="field--wide"
+                rows={3}
+                value={values.description}
+                onChange={set('description')}
+              />
+              <InputField label="Join Date" type="date" value={values.created_at} onChange={set('created_at')} />
+            </>
+          ) : (
+            <label className="checkbox-field field--wide">
+              <input
+                type="checkbox"
+                checked={values.use_own_website}
+                onChange={(event) => setValues((old) => ({ ...old, use_own_website: event.target.checked }))}
+              />
+              The dealer has its own website
+            </label>
+          )}
+          <div className="field--wide">
+            <Message text={message} />
+          </div>
+        </form>
+      )}
+    </Modal>
+  );
+}

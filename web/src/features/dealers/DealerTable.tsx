@@ -1,0 +1,100 @@
+import type { Dealer } from '@portal/contracts';
+import { useMemo } from 'react';
+import { type VirtualColumn, VirtualTable } from '../../ui/VirtualTable';
+import { dealerName, type SortColumn, type SortOrder } from './dealerFilters';
+
+const ROW_HEIGHT = 52;
+const VIEWPORT_HEIGHT = 560;
+export const NO_MATCHES = 'No dealers match your current filters.';
+
+export interface RowSelection {
+  selected: ReadonlySet<string>;
+  toggle: (dealerId: string) => void;
+  /** selects every listed dealer, or clears when all are selected */
+  toggleAll: () => void;
+}
+
+interface DealerTableProps {
+  dealers: readonly Dealer[];
+  sort: SortOrder;
+  onSort: (column: SortColumn) => void;
+  onOpen?: (dealer: Dealer) => void;
+  /** absent: a read-only table without checkboxes */
+  selection?: RowSelection;
+}
+
+const SORTABLE: readonly { column: SortColumn; label: string; cell: (dealer: Dealer) => string; wide?: boolean }[] = [
+  { column: 'name', label: 'Name', cell: dealerName },
+  { column: 'phone', label: 'Phone', cell: (dealer) => dealer.phone ?? '', wide: true },
+  { column: 'city', label: 'City', cell: (dealer) => dealer.city ?? '' },
+  { column: 'state', label: 'State', cell: (dealer) => dealer.state ?? '' },
+  { column: 'zone', label: 'Zone', cell: (dealer) => dealer.zone ?? '', wide: true },
+];
+
+/** The dealers as a windowed table with sortable headers and, for admins, row checkboxes. */
+export function DealerTable({ dealers, sort, onSort, onOpen, selection }: DealerTableProps) {
+  const columns = useMemo(() => {
+    const sortable: VirtualColumn<Dealer>[] = SORTABLE.map(({ column, label, cell, wide }) => ({
+      id: column,
+      className: `dealer-table__${column}${wide ? ' dealer-table__wide' : ''}`,
+      header: <SortHeader label={label} column={column} sort={sort} onSort={onSort} />,
+      cell: (dealer) => <span title={cell(dealer)}>{cell(dealer)}</span>,
+    }));
+    if (!selection) return sortable;
+    const allSelected = dealers.length > 0 && dealers.every((dealer) => selection.selected.has(dealer.dealer_id));
+    const check: VirtualColumn<Dealer> = {
+      id: 'select',
+      className: 'dealer-table__select',
+      header: (
+        <input type="checkbox" aria-label="Select all dealers" checked={allSelected} onChange={selection.toggleAll} />
+      ),
+      cell: (dealer) => (
+        <input
+          type="checkbox"
+          aria-label={`Select ${dealerName(dealer)}`}
+          checked={selection.selected.has(dealer.dealer_id)}
+          onClick={(event) => event.stopPropagation()}
+          onChange={() => selection.toggle(dealer.dealer_id)}
+        />
+      ),
+    };
+    return [check, ...sortable];
+  }, [dealers, sort, onSort, selection]);
+
+  return (
+    <VirtualTable
+      label="Dealers"
+      items={dealers}
+      columns={columns}
+      rowKey={(dealer) => dealer.dealer_id}
+      rowHeight={ROW_HEIGHT}
+      viewportHeight={VIEWPORT_HEIGHT}
+      onRowClick={onOpen}
+      rowClassName={(dealer) => (selection?.selected.has(dealer.dealer_id) ? 'dealer-table__row--selected' : undefined)}
+      empty={NO_MATCHES}
+    />
+  );
+}
+
+interface SortHeaderProps {
+  label: string;
+  column: SortColumn;
+  sort: SortOrder;
+  onSort: (column: SortColumn) => void;
+}
+
+function SortHeader({ label, column, sort, onSort }: SortHeaderProps) {
+  const active = sort.column === column;
+  const arrow = active ? (sort.ascending ? '▲' : '▼') : '';
+  const state = active ? (sort.ascending ? ', sorted ascending' : ', sorted descending') : '';
+  return (
+    <button
+      type="button"
+      className="sort-header"
+      aria-label={`Sort by ${label}${state}`}
+      onClick={() => onSort(column)}
+    >
+      {label} <span aria-hidden="true">{arrow}</span>
+    </button>
+  );
+}

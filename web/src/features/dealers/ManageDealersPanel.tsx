@@ -1,0 +1,175 @@
+import type { Dealer } from '@portal/contracts';
+import { useCallback, useMemo, useState } from 'react';
+import { Button } from '../../ui/Button';
+import { Message } from '../../ui/Message';
+import { ArchivedDealersModal } from './ArchivedDealersModal';
+import { BulkBar } from './BulkBar';
+import { DealerDetail } from './DealerDetail';
+import { DealerFormModal } from './DealerFormModal';
+import { DealerLoginModal } from './DealerLoginModal';
+import { DealerTable } from './DealerTable';
+import { DealerToolbar } from './DealerToolbar';
+import { NO_FILTERS } from './dealerFilters';
+import { useDeleteDealerMutation, useGetDealersQuery } from './dealersApi';
+import { failureMessage } from './failureMessage';
+import { ArchiveOrDeleteModal, ConfirmDeleteModal } from './RemoveDealerModals';
+import { useDealerList } from './useDealerList';
+import { useZones } from './useZones';
+import { WebsiteSettingsModal } from './WebsiteSettingsModal';
+import './dealers.css';
+
+type OpenModal =
+  | { kind: 'create' }
+  | { kind: 'archived' }
+  | { kind: 'edit' | 'login' | 'website' | 'remove' | 'confirmDelete'; dealer: Dealer };
+
+interface ManageDealersPanelProps {
+  /** a state code preset by a click on the dashboard map: shown with a banner */
+  mapState?: string | null;
+  onMapFilterCleared?: () => void;
+}
+
+const EMPTY: readonly Dealer[] = [];
+
+/** Admin: Manage Dealers — the searchable, sortable list, its bulk actions, the dealer detail and every modal. */
+export function ManageDealersPanel({ mapState = null, onMapFilterCleared }: ManageDealersPanelProps) {
+  const { data, isLoading, error } = useGetDealersQuery();
+  const dealers = data?.dealers ?? EMPTY;
+  const zones = useZones();
+  const list = useDealerList(dealers, { ...NO_FILTERS, state: mapState ?? '' });
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [opened, setOpened] = useState<Dealer | null>(null);
+  const [modal, setModal] = useState<OpenModal | null>(null);
+  const [notice, setNotice] = useState<string>();
+  const [deleteDealer] = useDeleteDealerMutation();
+  const states = data?.availableStates ?? [];
+  const fromMap = mapState !== null && list.filters.state === mapState;
+
+  const toggle = useCallback(
+    (dealerId: string) =>
+      setSelected((old) => {
+        const next = new Set(old);
+        if (!next.delete(dealerId)) next.add(dealerId);
+        return next;
+      }),
+    [],
+  );
+  const shown = list.shown;
+  const toggleAll = useCallback(
+    () =>
+      setSelected((old) =>
+        shown.length > 0 && shown.every((dealer) => old.has(dealer.dealer_id))
+          ? new Set()
+          : new Set(shown.map((dealer) => dealer.dealer_id)),
+      ),
+    [shown],
+  );
+  const selection = useMemo(() => ({ selected, toggle, toggleAll }), [selected, toggle, toggleAll]);
+  const openDealer = useCallback((dealer: Dealer) => setOpened(dealer), []);
+
+  const closeModal = () => setModal(null);
+  const finish = (message: string) => {
+    setModal(null);
+    setOpened(null);
+    setNotice(message);
+  };
+
+  async function deleteSelected() {
+    const ids = [...selected];
+    if (!window.confirm(`Delete ${ids.length} selected dealers permanently? This cannot be undone.`)) return;
+    try {
+      for (const id of ids) await deleteDealer(id).unwrap();
+      setSelected(new Set());
+      setNotice('Dealer deleted successfully!');
+    } catch (failure) {
+      setNotice(failureMessage(failure, 'Failed to delete dealer'));
+    }
+  }
+
+  const clearMapFilter = () => {
+    list.setFilters({ ...list.filters, state: '' });
+    onMapFilterCleared?.();
+  };
+
+  // the list's copy is fresher after an edit; an archived dealer (View Details) is only in `opened`
+  const openDealerRecord = opened && (dealers.find((dealer) => dealer.dealer_id === opened.dealer_id) ?? opened);
+  return (
+    <section className="dealers-panel" aria-labelledby="manage-dealers-title">
+      {openDealerRecord ? (
+        <DealerDetail
+          dealer={openDealerRecord}
+          onBack={() => setOpened(null)}
+          onAction={(kind) => setModal({ kind, dealer: openDealerRecord })}
+        />
+      ) : (
+        <>
+          <header className="dealers-panel__header">
+            <h2 id="manage-dealers-title">All Dealers ({dealers.length})</h2>
+            <div className="button-row">
+              <Button variant="secondary" onClick={() => setModal({ kind: 'archived' })}>
+                Archived Dealers
+              </Button>
+              <Button onClick={() => setModal({ kind: 'create' })}>Create Dealer</Button>
+            </div>
+          </header>
+          <Message text={notice ?? (error ? failureMessage(error, 'Failed to load dealers') : undefined)} />
+          {fromMap && (
+            <div className="map-banner" role="status">
+              <span>
+                Showing dealers in <strong>{mapState}</strong> from the dashboard map.
+              </span>
+              <Button variant="secondary" onClick={clearMapFilter}>
+                Clear Filter
+              </Button>
+            </div>
+          )}
+          <DealerToolbar filters={list.filters} onChange={list.setFilters} states={states} zones={zones} />
+          {selected.size > 0 && (
+            <BulkBar
+              selected={[...selected]}
+              zones={zones}
+              onClear={() => setSelected(new Set())}
+              onDeleteSelected={deleteSelected}
+              onResult={setNotice}
+            />
+          )}
+          <p className="muted dealers-panel__count" aria-live="polite">
+            {isLoading ? 'Loading dealers…' : `Showing ${shown.length} of ${dealers.length} dealers`}
+          </p>
+          <DealerTable
+            dealers={shown}
+            sort={list.sort}
+            onSort={list.sortBy}
+            onOpen={openDealer}
+            selection={selection}
+          />
+        </>
+      )}
+      {modal?.kind === 'create' && <DealerFormModal onClose={closeModal} />}
+      {modal?.kind === 'edit' && <DealerFormModal dealer={modal.dealer} onClose={closeModal} />}
+      {modal?.kind === 'login' && <DealerLoginModal dealer={modal.dealer} onClose={closeModal} />}
+      {modal?.kind === 'website' && <WebsiteSettingsModal dealer={modal.dealer} onClose={closeModal} />}
+      {modal?.kind === 'remove' && (
+        <ArchiveOrDeleteModal
+          dealer={modal.dealer}
+          onClose={closeModal}
+          onDone={finish}
+          onChooseDelete={() => setModal({ kind: 'confirmDelete', dealer: modal.dealer })}
+        />
+      )}
+      {modal?.kind === 'confirmDelete' && (
+        <ConfirmDeleteModal dealer={modal.dealer} onClose={closeModal} onDone={finish} />
+      )}
+      {modal?.kind === 'archived' && (
+        <ArchivedDealersModal
+          onClose={closeModal}
+          onViewDetails={(dealer) => {
+            setModal(null);
+            setOpened(dealer);
+          }}
+          onDelete={(dealer) => setModal({ kind: 'confirmDelete', dealer })}
+        />
+      )}
+    </section>
+  );
+}

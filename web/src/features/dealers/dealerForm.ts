@@ -1,0 +1,57 @@
+import { type BodyOf, CreateDealerRequest, type Dealer, type endpoints, UpdateDealerRequest } from '@portal/contracts';
+
+/** The text fields of the admin's create and edit forms, as typed. */
+export interface DealerFormValues {
+  business_name: string;
+  full_name: string;
+  email: string;
+  phone: string;
+  address: string;
+  city: string;
+  state: string;
+  zip_code: string;
+  website: string;
+  zone: string;
+  description: string;
+  /** join date, YYYY-MM-DD (edit only) */
+  created_at: string;
+  use_own_website: boolean;
+}
+
+export function formValuesOf(dealer: Dealer | undefined, defaultZone: string): DealerFormValues {
+  return {
+    business_name: dealer?.business_name ?? '',
+    full_name: dealer?.full_name ?? '',
+    email: dealer?.email ?? '',
+    phone: dealer?.phone ?? '',
+    address: dealer?.address ?? '',
+    city: dealer?.city ?? '',
+    state: dealer?.state ?? '',
+    zip_code: dealer?.zip_code ?? '',
+    website: dealer?.website ?? '',
+    zone: dealer?.zone ?? defaultZone,
+    description: dealer?.description ?? '',
+    created_at: dealer ? dealer.created_at.slice(0, 10) : '',
+    use_own_website: dealer?.use_own_website ?? true,
+  };
+}
+
+type Checked<T> = { ok: true; body: T } | { ok: false; message: string };
+
+function checked<T>(result: { success: true; data: T } | { success: false; error: { issues: { message: string }[] } }) {
+  return result.success
+    ? ({ ok: true, body: result.data } as const)
+    : ({ ok: false, message: result.error.issues[0]?.message ?? 'Error: Invalid form' } as const);
+}
+
+/** The create body, checked with the contract's own rules so the messages are the spec's. */
+export function createBody(values: DealerFormValues): Checked<BodyOf<(typeof endpoints)['admin.createDealer']>> {
+  const { description: _description, created_at: _joined, ...fields } = values;
+  return checked(CreateDealerRequest.safeParse(fields));
+}
+
+export function updateBody(values: DealerFormValues): Checked<BodyOf<(typeof endpoints)['admin.updateDealer']>> {
+  const { use_own_website: _type, created_at, ...fields } = values;
+  const joined = created_at ? new Date(`${created_at}T12:00:00Z`).toISOString() : undefined;
+  return checked(UpdateDealerRequest.safeParse({ ...fields, created_at: joined }));
+}

@@ -1,0 +1,71 @@
+import { type FormEvent, useState } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { Button } from '../../ui/Button';
+import { InputField, PasswordField } from '../../ui/FormField';
+import { Message } from '../../ui/Message';
+import { selectToken, selectUser, signedIn } from '../session/sessionSlice';
+import { SettingsCard } from '../settings/shared/SettingsCard';
+import { useTimedNotice } from '../settings/shared/useTimedNotice';
+import { useUpdateProfileMutation } from './profileApi';
+import { type ProfileForm, profileChange, profileFailureText, profileProblem } from './profileForm';
+
+const NO_PASSWORDS = { current_password: '', new_password: '', confirm_password: '' };
+
+/** Profile Settings for every role: name, email, and a password change that needs the current password. */
+export function ProfileSettings() {
+  const dispatch = useAppDispatch();
+  const token = useAppSelector(selectToken);
+  const user = useAppSelector(selectUser);
+  const [values, setValues] = useState<ProfileForm>({
+    full_name: user?.full_name ?? '',
+    email: user?.email ?? '',
+    ...NO_PASSWORDS,
+  });
+  const [update, { isLoading }] = useUpdateProfileMutation();
+  const [notice, showNotice] = useTimedNotice();
+  const field = (name: keyof ProfileForm) => ({
+    value: values[name],
+    onChange: (value: string) => setValues((current) => ({ ...current, [name]: value })),
+  });
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const problem = profileProblem(values);
+    if (problem) return showNotice(problem);
+    const result = await update(profileChange(values));
+    if (result.error) return showNotice({ text: profileFailureText(result.error), tone: 'error' });
+    // the stored user (header, reloads) takes the new name and email; the session itself is unchanged
+    if (token) dispatch(signedIn({ token, user: result.data.user }));
+    setValues({ full_name: result.data.user.full_name, email: result.data.user.email, ...NO_PASSWORDS });
+    showNotice({ text: 'Profile updated successfully!' });
+  }
+
+  return (
+    <SettingsCard
+      title="Profile Settings"
+      description="Your name and the email you sign in with. To change your password, enter the current one first."
+    >
+      <form className="settings-form" onSubmit={onSubmit} noValidate>
+        <div className="settings-grid">
+          <InputField label="Full Name" required autoComplete="name" {...field('full_name')} />
+          <InputField label="Email" type="email" required autoComplete="email" {...field('email')} />
+        </div>
+        <fieldset className="settings-fieldset">
+          <legend>Change password</legend>
+          <p className="field__hint">At least 8 characters. Leave the new password blank to keep yours.</p>
+          <div className="settings-grid settings-grid--narrow">
+            <PasswordField label="Current Password" autoComplete="current-password" {...field('current_password')} />
+            <PasswordField label="New Password" autoComplete="new-password" {...field('new_password')} />
+            <PasswordField label="Confirm New Password" autoComplete="new-password" {...field('confirm_password')} />
+          </div>
+        </fieldset>
+        <Message text={notice?.text} tone={notice?.tone} />
+        <div className="settings-actions">
+          <Button type="submit" busy={isLoading} busyLabel="Updating...">
+            Update Profile
+          </Button>
+        </div>
+      </form>
+    </SettingsCard>
+  );
+}

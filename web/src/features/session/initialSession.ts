@@ -1,0 +1,17 @@
+import type { SessionState } from './sessionSlice';
+import { readStoredSession } from './storedSession';
+import { dashboardFor } from './view';
+
+/**
+ * The view on load, per the spec: an invitation link opens dealer signup; else a stored session opens the
+ * role's dashboard; else landing.
+ */
+export function initialSession(search: string, storage: Storage): SessionState {
+  const params = new URLSearchParams(search);
+  if (params.get('action') === 'dealer-signup' && params.has('token')) {
+    return { view: 'dealer-signup', token: null, user: null, signupToken: params.get('token') ?? '' };
+  }
+  const stored = readStoredSession(storage);
+  if (stored) return { view: dashboardFor(stored.user.role), ...stored, signupToken: null };
+  return { view: 'landing', token: null, user: null, signupToken: null };
+}

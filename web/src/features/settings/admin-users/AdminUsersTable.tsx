@@ -1,0 +1,79 @@
+import type { AdminUser } from '@portal/contracts';
+import { Button } from '../../../ui/Button';
+import { roleLabel } from '../../shell/roleLabel';
+
+const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+
+/** A stored timestamp as a date people read (e.g. "Nov 22, 2025"). */
+export function formatCreated(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : DATE.format(date);
+}
+
+interface AdminUsersTableProps {
+  users: readonly AdminUser[];
+  /** the signed-in admin, who cannot delete their own account here */
+  currentEmail: string | undefined;
+  onDelete: (user: AdminUser) => void;
+}
+
+export function AdminUsersTable({ users, currentEmail, onDelete }: AdminUsersTableProps) {
+  return (
+    <div className="table-frame">
+      <table className="data-table">
+        <thead>
+          <tr>
+            <th scope="col">Email</th>
+            <th scope="col">Full Name</th>
+            <th scope="col">Role</th>
+            <th scope="col">Created</th>
+            <th scope="col">Created By</th>
+            <th scope="col" className="data-table__actions">
+              <span className="visually-hidden">Actions</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {users.length === 0 && (
+            <tr>
+              <td colSpan={6} className="data-table__empty">
+                No admin or delivery users yet.
+              </td>
+            </tr>
+          )}
+          {users.map((user) => {
+            const isMe = user.email === currentEmail;
+            return (
+              <tr key={user.email}>
+                <td data-label="Email">{user.email}</td>
+                <td data-label="Full Name">
+                  {/* one child: the cell is a two-column grid on phones */}
+                  <span>
+                    {user.full_name} {isMe && <span className="badge">You</span>}
+                  </span>
+                </td>
+                <td data-label="Role">
+                  <span className={`badge badge--${user.role}`}>{roleLabel(user.role)}</span>
+                </td>
+                <td data-label="Created">{formatCreated(user.created_at)}</td>
+                <td data-label="Created By">{user.created_by ?? '—'}</td>
+                <td className="data-table__actions">
+                  {!isMe && (
+                    <Button
+                      variant="secondary"
+                      className="button--small"
+                      aria-label={`Delete ${user.email}`}
+                      onClick={() => onDelete(user)}
+                    >
+                      Delete
+                    </Button>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,46 @@
+import type { SerializedError } from '@reduxjs/toolkit';
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import type { z } from 'zod';
+import { errorDetail, isNetworkError } from '../../../api/errorMessage';
+import type { MessageTone } from '../../../ui/messageTone';
+
+type CallError = FetchBaseQueryError | SerializedError | undefined;
+
+/** A message shown on a settings screen or the profile form. */
+export interface Notice {
+  text: string;
+  /** set when the text alone would not say it (e.g. 'New passwords do not match' is an error) */
+  tone?: MessageTone;
+}
+
+/** Texts are shown with the spec's "Error: " prefix, never twice. */
+export function asError(text: string): string {
+  return /^error\b/i.test(text) ? text : `Error: ${text}`;
+}
+
+/** The spec's rule for failed saves: the server's detail replaces the generic text when present. */
+export function failureText(error: CallError, generic: string): string {
+  return asError(errorDetail(error) ?? generic);
+}
+
+/** A failed read, e.g. 'Error loading admin users: ' plus the server's detail or what went wrong. */
+export function loadFailureText(prefix: string, error: CallError): string {
+  return `${prefix}: ${errorDetail(error) ?? describeFailure(error)}`;
+}
+
+function describeFailure(error: CallError): string {
+  if (isNetworkError(error)) return 'Network error';
+  if (error && 'status' in error && typeof error.status === 'number') return `HTTP ${error.status}`;
+  return 'Unknown error';
+}
+
+/**
+ * The first problem the contract's own request schema finds in a form, as an error text, or null when the
+ * form may be sent. The browser thus checks with the exact rules and messages the server applies.
+ */
+export function formProblem(schema: z.ZodType, values: unknown): string | null {
+  const result = schema.safeParse(values);
+  if (result.success) return null;
+  const message = result.error.issues[0]?.message ?? 'Please check the form';
+  return asError(message);
+}

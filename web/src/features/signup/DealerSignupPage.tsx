@@ -1,0 +1,38 @@
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useAppSelector } from '../../app/hooks';
+import { Message } from '../../ui/Message';
+import { AuthLayout } from '../login/AuthLayout';
+import { selectSignupToken } from '../session/sessionSlice';
+import { SignupForm } from './SignupForm';
+import { useVerifyInvitationQuery } from './signupApi';
+
+/** Where an invitation link lands: verify the token, then the account setup form. */
+export function DealerSignupPage() {
+  const token = useAppSelector(selectSignupToken);
+  const invitation = useVerifyInvitationQuery(token ?? skipToken);
+
+  return (
+    <AuthLayout title="Dealer account setup">
+      {!token ? (
+        <Message text="Error: Invalid invitation link. Please contact support." />
+      ) : invitation.isLoading ? (
+        <p className="login__intro">Verifying your invitation…</p>
+      ) : invitation.data ? (
+        <SignupForm token={token} invitation={invitation.data} />
+      ) : (
+        <Message
+          text={
+            invitation.error && 'status' in invitation.error && typeof invitation.error.status === 'number'
+              ? 'Error: Invalid or expired invitation'
+              : 'Unable to verify invitation'
+          }
+          tone="error"
+        />
+      )}
+      {/* a real navigation: it drops the invitation from the address, so a reload shows landing */}
+      <a className="login__back" href="/">
+        ← Back to Home
+      </a>
+    </AuthLayout>
+  );
+}

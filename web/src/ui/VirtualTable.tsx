@@ -1,0 +1,95 @@
+import { type Key, type ReactNode, type UIEvent, useState } from 'react';
+import { visibleRange } from './visibleRange';
+import './virtual-table.css';
+
+export interface VirtualColumn<T> {
+  id: string;
+  header: ReactNode;
+  cell: (item: T) => ReactNode;
+  /** e.g. hides a column on phones */
+  className?: string;
+}
+
+interface VirtualTableProps<T> {
+  label: string;
+  items: readonly T[];
+  columns: readonly VirtualColumn<T>[];
+  rowKey: (item: T) => Key;
+  /** every row has this height (px): it is what lets the table render only the visible rows */
+  rowHeight: number;
+  /** the height of the scroll container (px) */
+  viewportHeight: number;
+  /** rows rendered above and below the visible ones, so fast scrolling shows no blank band */
+  overscan?: number;
+  onRowClick?: (item: T) => void;
+  rowClassName?: (item: T) => string | undefined;
+  /** shown in place of the rows when there are none */
+  empty: ReactNode;
+}
+
+/**
+ * A windowed table: a real <table> (headers, rows, screen-reader semantics) of which only the rows in view are
+ * in the DOM; spacer rows above and below keep the scroll height of the whole list.
+ */
+export function VirtualTable<T>({
+  label,
+  items,
+  columns,
+  rowKey,
+  rowHeight,
+  viewportHeight,
+  overscan = 8,
+  onRowClick,
+  rowClassName,
+  empty,
+}: VirtualTableProps<T>) {
+  const [scrollTop, setScrollTop] = useState(0);
+  const { first, last } = visibleRange(scrollTop, viewportHeight, rowHeight, items.length, overscan);
+  const onScroll = (event: UIEvent<HTMLDivElement>) => setScrollTop(event.currentTarget.scrollTop);
+
+  return (
+    <div className="virtual-table" style={{ maxHeight: viewportHeight }} onScroll={onScroll}>
+      <table aria-label={label} aria-rowcount={items.length + 1}>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column.id} scope="col" className={column.className}>
+                {column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {items.length === 0 && (
+            <tr>
+              <td colSpan={columns.length} className="virtual-table__empty">
+                {empty}
+              </td>
+            </tr>
+          )}
+          {first > 0 && <tr className="virtual-table__spacer" style={{ height: first * rowHeight }} />}
+          {items.slice(first, last).map((item, offset) => (
+            <tr
+              key={rowKey(item)}
+              aria-rowindex={first + offset + 2}
+              style={{ height: rowHeight }}
+              className={[onRowClick ? 'virtual-table__row--clickable' : '', rowClassName?.(item) ?? '']
+                .filter(Boolean)
+                .join(' ')}
+              onClick={onRowClick ? () => onRowClick(item) : undefined}
+            >
+              {columns.map((column) => (
+                <td key={column.id} className={column.className}>
+                  {column.cell(item)}
+                </td>
+              ))}
+            </tr>
+          ))}
+          {last < items.length && (
+            <tr className="virtual-table__spacer" style={{ height: (items.length - last) * rowHeight }} />
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,194 @@
+import { writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { type SmtpReceiver, startSmtpReceiver } from '../../../services/platform/test/mail/smtp-receiver';
+import { launchBrowser, type TestBrowser } from './browser';
+import { type Portal, startPortal } from './harness';
+
+jest.setTimeout(180_000);
+
+/** A 1×1 PNG, a real image for the header upload. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+describe('Managing dealers in a real browser', () => {
+  let smtp: SmtpReceiver;
+  let portal: Portal;
+  let browser: TestBrowser;
+
+  beforeAll(async () => {
+    smtp = await startSmtpReceiver();
+    portal = await startPortal({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port) });
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.stop();
+    await smtp?.stop();
+  });
+
+  async function signIn(email: string, password: string): Promise<Page> {
+    const page = await browser.context.newPage();
+    await page.goto(portal.url);
+    await page.evaluate(() => window.localStorage.clear());
+    await page.reload();
+    await page.getByRole('button', { name: 'Dealer Login' }).first().click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    return page;
+  }
+
+  async function openManageDealers(page: Page): Promise<void> {
+    await page.getByRole('tab', { name: 'Manage Dealers' }).click();
+    await page.getByRole('heading', { name: /^All Dealers \(\d+\)$/ }).waitFor();
+  }
+
+  async function createDealer(page: Page, fields: Record<string, string>): Promise<void> {
+    await page.getByRole('button', { name: 'Create Dealer' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create Dealer' });
+    for (const [label, value] of Object.entries(fields)) await dialog.getByLabel(label).fill(value);
+    await dialog.getByRole('button', { name: 'Create Dealer' }).click();
+    await dialog.getByText('Dealer created successfully!').waitFor();
+    await dialog.getByRole('button', { name: 'Done' }).click();
+  }
+
+  async function waitForMail(to: string): Promise<string> {
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const mail = smtp.received.find((message) => message.envelopeTo.includes(to));
+      if (mail) return mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    throw new Error(`no mail reached ${to}`);
+  }
+
+  test('When the admin creates and invites a dealer, Then the dealer signs up, publishes a website, and archiving locks it out until restored', async () => {
+    const admin = await signIn(portal.adminEmail, portal.adminPassword);
+    await openManageDealers(admin);
+    await createDealer(admin, {
+      'Business Name': 'Cedar Hollow Outfitters',
+      'Full Name': 'Casey Hollow',
+      Email: 'casey@cedar.test',
+      Phone: '(406) 555-0142',
+      Address: '12 Ridge Road',
+      City: 'Bozeman',
+      State: 'MT',
+      'Zip Code': '59715',
+    });
+    await admin.getByRole('cell', { name: 'Cedar Hollow Outfitters', exact: true }).click();
+    await admin.getByRole('button', { name: 'Manage Login' }).click();
+    const loginDialog = admin.getByRole('dialog', { name: /Dealer Login/ });
+    // create-dealer made a login with a temporary password: delete it, then invite the dealer instead
+    await loginDialog.getByText('ACTIVE').waitFor();
+    await loginDialog.getByRole('button', { name: 'Delete Login' }).click();
+    await loginDialog.getByRole('button', { name: 'Yes, Delete Login' }).click();
+    await loginDialog.getByRole('tab', { name: 'Send Login Invitation' }).waitFor();
+    await loginDialog.getByRole('button', { name: 'Send Invitation' }).click();
+    await loginDialog.getByText('Login invitation sent successfully!').waitFor();
+
+    const mail = await waitForMail('casey@cedar.test');
+    const token = /action=dealer-signup&(?:amp;)?token=([A-Za-z0-9_.~-]+)/.exec(mail)?.[1];
+    expect(token).toBeTruthy();
+
+    const dealer = await browser.context.newPage();
+    await dealer.goto(`${portal.url}/?action=dealer-signup&token=${token}`);
+    await dealer.getByLabel(/^Password/).fill('short');
+    await dealer.getByLabel(/^Confirm Password/).fill('short');
+    await dealer.getByRole('button', { name: 'Create Account' }).click();
+    await dealer.getByText('Error: Password must be at least 8 characters long').waitFor();
+    await dealer.getByLabel(/^Password/).fill('Cedar-hollow-2025');
+    await dealer.getByLabel(/^Confirm Password/).fill('Cedar-hollow-2025');
+    await dealer.getByRole('button', { name: 'Create Account' }).click();
+    await dealer.waitForURL(`${portal.url}/`, { timeout: 10_000 });
+
+    const portalPage = await signIn('casey@cedar.test', 'Cedar-hollow-2025');
+    await portalPage.getByRole('tab', { name: 'My Website' }).click();
+    await portalPage
+      .getByRole('textbox', { name: 'Description' })
+      .fill('Blinds, stands and <script>alert(1)</script> advice since 1998.');
+    await portalPage.getByRole('button', { name: 'Save Description' }).click();
+    await portalPage.getByText('Business description saved successfully!').waitFor();
+    await portalPage.getByRole('button', { name: /Create Custom Website/ }).click();
+    await portalPage.getByRole('heading', { name: 'Header Image' }).waitFor();
+    const image = path.join(tmpdir(), `header-${Date.now()}.png`);
+    await writeFile(image, PNG);
+    await portalPage.getByLabel('Choose an image').setInputFiles(image);
+    await portalPage.getByRole('button', { name: 'Upload Image' }).click();
+    await portalPage.getByText('Image uploaded successfully!').waitFor();
+    await portalPage.getByRole('button', { name: 'Publish Website' }).click();
+    await portalPage.getByText('Website published successfully! Your website is now live.').waitFor();
+
+    const site = await fetch(`${portal.url}/api/dealer-website/${await dealerId(admin)}`);
+    expect(site.status).toBe(200);
+    const html = await site.text();
+    expect(html).toContain('Cedar Hollow Outfitters');
+    expect(html).not.toContain('<script>alert(1)</script>');
+
+    // archive: the dealer can no longer sign in; restore brings it back
+    await admin
+      .getByRole('dialog', { name: /Dealer Login/ })
+      .getByRole('button', { name: 'Close' })
+      .click();
+    await admin.getByRole('button', { name: 'Archive / Delete' }).click();
+    await admin.getByRole('button', { name: 'Archive Dealer' }).click();
+    await admin.getByText('Dealer archived successfully!').waitFor();
+    const refused = await fetch(`${portal.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'casey@cedar.test', password: 'Cedar-hollow-2025' }),
+    });
+    expect(refused.status).toBeGreaterThanOrEqual(400);
+    await admin.getByRole('button', { name: 'Archived Dealers' }).click();
+    await admin.getByRole('button', { name: 'Restore' }).click();
+    await admin.getByText('Dealer restored successfully!').waitFor();
+    const allowed = await fetch(`${portal.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'casey@cedar.test', password: 'Cedar-hollow-2025' }),
+    });
+    expect(allowed.status).toBe(200);
+  });
+
+  /** The dealer id shown on the open detail card. */
+  async function dealerId(page: Page): Promise<string> {
+    return (await page.locator('.dealer-facts dt:text-is("Dealer ID") + dd').textContent()) ?? '';
+  }
+
+  test('When a CSV is imported and a state is clicked on the map, Then the list shows that state with the banner, and dealer text stays inert', async () => {
+    const admin = await signIn(portal.adminEmail, portal.adminPassword);
+    let alerted = false;
+    admin.on('dialog', (dialog) => {
+      alerted = true;
+      void dialog.dismiss();
+    });
+    await admin.getByRole('tab', { name: 'Settings' }).click();
+    await admin.getByRole('tab', { name: 'Bulk Import' }).click();
+    const csv = path.join(tmpdir(), `dealers-${Date.now()}.csv`);
+    await writeFile(
+      csv,
+      '\uFEFFBusiness Name,Email,Phone,Address,City,State,Zip Code,Zone\r\n' +
+        '"Prairie Blinds, LLC",prairie@import.test,316-555-0100,1 Main St,Wichita,KS,67202,Midwest Zone\r\n' +
+        '"<img src=x onerror=alert(1)>",xss@import.test,316-555-0101,"2 ""Elm"" St",Topeka,KS,66603,Midwest Zone\r\n',
+    );
+    await admin.getByLabel('CSV file').setInputFiles(csv);
+    await admin.getByRole('button', { name: 'Import 2 Dealers' }).click();
+    await admin.getByText('Successfully imported 2 dealers!').waitFor();
+
+    await admin.getByRole('tab', { name: 'Dashboard' }).click();
+    await admin.locator('path[data-state="KS"]').click();
+    await admin.getByText('from the dashboard map').waitFor();
+    await admin.getByRole('cell', { name: 'Prairie Blinds, LLC', exact: true }).waitFor();
+    expect(await admin.getByRole('cell', { name: '<img src=x onerror=alert(1)>', exact: true }).count()).toBe(1);
+    expect(await admin.locator('.virtual-table tbody img').count()).toBe(0);
+    await admin.getByLabel('Search').fill('zzz-nothing');
+    await admin.getByText('No dealers match your current filters.').waitFor();
+    await admin.getByRole('button', { name: 'Clear Filter' }).click();
+    expect(await admin.getByText('from the dashboard map').count()).toBe(0);
+    expect(alerted).toBe(false);
+    await admin.screenshot({ path: path.join(tmpdir(), 'manage-dealers.png'), fullPage: true });
+  });
+});

@@ -1,0 +1,99 @@
+import type { Page } from 'playwright-core';
+import { launchBrowser, type TestBrowser } from './browser';
+import { type Portal, startPortal } from './harness';
+
+jest.setTimeout(120_000);
+
+describe('Signing in to the portal in a real browser', () => {
+  let portal: Portal;
+  let browser: TestBrowser;
+
+  beforeAll(async () => {
+    portal = await startPortal();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.stop();
+  });
+
+  /** A page on the landing view with nothing stored, as a first-time visitor sees it. */
+  async function freshLandingPage(): Promise<Page> {
+    const page = await browser.context.newPage();
+    await page.goto(portal.url);
+    await page.evaluate(() => window.localStorage.clear());
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Everything our dealers need, in one portal' }).waitFor();
+    return page;
+  }
+
+  async function signIn(page: Page, email: string, password: string): Promise<void> {
+    await page.getByRole('button', { name: 'Dealer Login' }).first().click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+  }
+
+  const storedSession = (page: Page) =>
+    page.evaluate(() => [window.localStorage.getItem('authToken'), window.localStorage.getItem('userData')]);
+
+  test('When the admin signs in from the landing page, Then the admin dashboard opens, a reload keeps it, and Logout returns to landing', async () => {
+    const page = await freshLandingPage();
+
+    await signIn(page, portal.adminEmail, portal.adminPassword);
+
+    const manageDealers = page.getByRole('tab', { name: 'Manage Dealers' });
+    await manageDealers.waitFor();
+    await page.locator('.shell__user-name', { hasText: 'Administrator' }).waitFor();
+    const [token, userData] = await storedSession(page);
+    expect(token).toBeTruthy();
+    expect(JSON.parse(userData ?? '{}')).toMatchObject({ email: portal.adminEmail, role: 'admin' });
+
+    await page.reload();
+    await manageDealers.waitFor();
+    await page.getByRole('tab', { name: 'Settings' }).click();
+    await page.getByRole('tab', { name: 'Bulk Import' }).waitFor();
+
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Everything our dealers need, in one portal' }).waitFor();
+    expect(await storedSession(page)).toEqual([null, null]);
+    await page.close();
+  });
+
+  test('When the password is wrong, Then the login view shows the server message and nothing is stored', async () => {
+    const page = await freshLandingPage();
+
+    await signIn(page, portal.adminEmail, 'not-the-password');
+
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toBe('Incorrect email or password');
+    expect(await page.getByRole('button', { name: 'Sign In' }).isEnabled()).toBe(true);
+    expect(await storedSession(page)).toEqual([null, null]);
+    await page.close();
+  });
+
+  test('When the stored user data cannot be parsed, Then the landing view opens and the stored session is cleared', async () => {
+    const page = await freshLandingPage();
+    await page.evaluate(() => {
+      window.localStorage.setItem('authToken', 'some-token');
+      window.localStorage.setItem('userData', '{not json');
+    });
+
+    await page.reload();
+
+    await page.getByRole('heading', { level: 1, name: 'Everything our dealers need, in one portal' }).waitFor();
+    expect(await storedSession(page)).toEqual([null, null]);
+    await page.close();
+  });
+
+  test('When an invitation link is opened, Then the dealer account setup view is shown', async () => {
+    const page = await browser.context.newPage();
+
+    await page.goto(`${portal.url}/?action=dealer-signup&token=invitation-token`);
+
+    await page.getByRole('heading', { level: 1, name: 'Dealer account setup' }).waitFor();
+    await page.close();
+  });
+});
