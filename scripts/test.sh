@@ -18,8 +18,11 @@ npx jest --ci --json --outputFile="$results" "$@" || status=$?
 node -e '
   const r = JSON.parse(require("node:fs").readFileSync(process.argv[1], "utf8"));
   const skipped = r.numPendingTests + r.numTodoTests;
-  console.log(`${r.numPassedTests} passed, ${r.numFailedTests} failed` + (skipped ? `, ${skipped} skipped` : ""));
-  if (r.numTotalTests === 0) process.exitCode = 1;
+  // a suite that fails to run has no failed tests of its own: count it as a failure
+  const broken = r.testResults.filter((s) => s.status === "failed" && s.assertionResults.every((a) => a.status !== "failed")).length;
+  const failed = r.numFailedTests + broken;
+  console.log(`${r.numPassedTests} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : ""));
+  if (r.numTotalTests === 0 || failed > 0) process.exitCode = 1;
 ' "$results" || status=1
 rm -f "$results"
 exit $status
