@@ -3,11 +3,12 @@ import { AmqplibInstrumentation } from '@opentelemetry/instrumentation-amqplib';
 import { ExpressInstrumentation } from '@opentelemetry/instrumentation-express';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
+import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { NodeSDK } from '@opentelemetry/sdk-node';
 
 /**
- * Starts OpenTelemetry tracing (HTTP, Express, pg, amqplib) exporting over OTLP/HTTP to
+ * Starts OpenTelemetry tracing (HTTP, fetch, Express, pg, amqplib) exporting over OTLP/HTTP to
  * OTEL_EXPORTER_OTLP_ENDPOINT. Does nothing when that variable is not set. W3C trace context is
  * propagated on HTTP by the instrumentation and across events by the platform's event bus.
  */
@@ -19,6 +20,8 @@ export function startTelemetry(env: NodeJS.ProcessEnv = process.env): NodeSDK | 
     traceExporter: new OTLPTraceExporter(),
     instrumentations: [
       new HttpInstrumentation({ ignoreIncomingRequestHook: (req) => req.url === '/healthz' || req.url === '/readyz' }),
+      // Node's fetch (undici): a service calling another synchronously (dealer → identity) stays in the trace
+      new UndiciInstrumentation(),
       new ExpressInstrumentation(),
       new PgInstrumentation(),
       // the event bus starts its own consumer spans from the headers of each message

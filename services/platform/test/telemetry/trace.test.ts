@@ -1,27 +1,34 @@
 /**
- * One trace across processes, as in production: the real gateway and the real identity service run as their
- * built programs with OpenTelemetry registered first; the service in the middle is a test-only dealer
- * process (fixture/) whose endpoint emits `notification.email_requested`, which identity consumes over the
- * real RabbitMQ. Spans are exported over OTLP/HTTP JSON to a receiver of this test's own.
- *
- * Once a built service has a real HTTP flow that emits an event consumed by another service (e.g. dealer
- * creation), the fixture can give way to it: only `startDealer` and the request change.
+ * One trace across processes, as in production: the real gateway, dealer and identity services run as their
+ * built programs with OpenTelemetry registered first. An admin creates a dealer through the gateway; the
+ * dealer service creates the login in identity over HTTP and announces `dealer.created`, which identity
+ * consumes over the real RabbitMQ. Spans are exported over OTLP/HTTP JSON to a receiver of this test's own.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SERVICES } from '@portal/contracts';
 import { createTokenSigner, generateTokenKeys } from '@portal/platform';
 import { createTestDatabase, type TestDatabase, testAmqpUrl } from '@portal/platform/testing';
-import { transformFileSync } from '@swc/core';
 import { type OtlpReceiver, type ReceivedSpan, SpanKind, startOtlpReceiver } from './support/otlp-receiver';
 import { type NodeProcess, REPO, startNodeProcess } from './support/processes';
 
-const EVENT = 'notification.email_requested';
-const BUILT = ['gateway/dist/main.js', 'services/identity/dist/main.js', 'services/platform/dist/index.js'];
+const EVENT = 'dealer.created';
+const BUILT = ['gateway/dist/main.js', 'services/identity/dist/main.js', 'services/dealer/dist/main.js'];
 
 const keys = generateTokenKeys();
+const NEW_DEALER = {
+  business_name: 'Trace Outfitters',
+  full_name: 'Tracy Trace',
+  email: 'tracy@trace.test',
+  phone: '555-010-2000',
+  address: '1 Span Road',
+  city: 'Lincoln',
+  state: 'NE',
+  zip_code: '68508',
+  zone: 'Midwest Zone',
+};
 let receiver: OtlpReceiver;
 let db: TestDatabase;
 let workDir: string;
@@ -44,21 +51,6 @@ function commonEnv(service: string): NodeJS.ProcessEnv {
   };
 }
 
-/** The fixture compiled as a real service's main.js; `@portal/*` resolve to the built packages. */
-async function startDealer(): Promise<NodeProcess> {
-  const source = path.join(__dirname, 'fixture/emitting-dealer-service.ts');
-  const { code } = transformFileSync(source, {
-    jsc: { target: 'es2022', parser: { syntax: 'typescript' } },
-    module: { type: 'commonjs' },
-  });
-  const script = path.join(workDir, 'emitting-dealer-service.js');
-  await writeFile(script, code);
-  return startNodeProcess('dealer (fixture)', script, {
-    ...commonEnv('dealer'),
-    NODE_PATH: path.join(REPO, 'node_modules'),
-  });
-}
-
 beforeAll(async () => {
   for (const file of BUILT)
     if (!existsSync(path.join(REPO, file))) throw new Error(`${file} is missing: build first (npx turbo run build)`);
@@ -75,7 +67,10 @@ beforeAll(async () => {
     ADMIN_PASSWORD: 'trace-test-password',
   });
   processes.push(identity);
-  const dealer = await startDealer();
+  const dealer = await startNodeProcess('dealer', path.join(REPO, 'services/dealer/dist/main.js'), {
+    ...commonEnv('dealer'),
+    IDENTITY_URL: identity.url,
+  });
   processes.push(dealer);
   const urls: Record<string, string> = {};
   for (const name of SERVICES) urls[`${name.toUpperCase()}_URL`] = 'http://127.0.0.1:9';
@@ -118,13 +113,13 @@ test('One trace runs from the gateway into a service and across an event into it
     ttlSeconds: 600,
   }).sign({ sub: 'u-admin', email: 'admin@trace.test', name: 'Admin', role: 'admin', dealerId: null });
 
-  const res = await fetch(`${gateway.url}/api/admin/restore-dealer/d-trace`, {
+  const res = await fetch(`${gateway.url}/api/admin/create-dealer`, {
     method: 'POST',
     headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
-    body: '{}',
+    body: JSON.stringify(NEW_DEALER),
   });
   expect(res.status).toBe(200);
-  expect(await res.json()).toMatchObject({ success: true });
+  expect(await res.json()).toMatchObject({ success: true, dealer: { business_name: NEW_DEALER.business_name } });
 
   const trace = await waitForSpans((spans) => {
     const publish = spans.find(
@@ -137,8 +132,10 @@ test('One trace runs from the gateway into a service and across an event into it
     );
     const gatewayServer = inTrace.find((s) => s.service === 'gateway' && s.kind === SpanKind.SERVER);
     const dealerServer = inTrace.find((s) => s.service === 'dealer' && s.kind === SpanKind.SERVER);
-    return consumer && gatewayServer && dealerServer
-      ? { publish, consumer, gatewayServer, dealerServer, inTrace }
+    // the synchronous login creation: identity serving the dealer service's call, in the same trace
+    const identityServer = inTrace.find((s) => s.service === 'identity' && s.kind === SpanKind.SERVER);
+    return consumer && gatewayServer && dealerServer && identityServer
+      ? { publish, consumer, gatewayServer, dealerServer, identityServer, inTrace }
       : null;
   });
 
@@ -147,6 +144,7 @@ test('One trace runs from the gateway into a service and across an event into it
   expect(trace.gatewayServer.parentSpanId).toBeUndefined();
   const ids = new Set(trace.inTrace.map((s) => s.spanId));
   for (const span of trace.inTrace) if (span.parentSpanId) expect(ids).toContain(span.parentSpanId);
+  expect(trace.identityServer.parentSpanId).toBeDefined();
   expect(new Set([trace.consumer, trace.gatewayServer, trace.dealerServer].map((s) => s.traceId))).toEqual(
     new Set([trace.publish.traceId]),
   );
