@@ -1,6 +1,7 @@
 #!/usr/bin/env sh
 # Creates the Secret portal-secrets for overlays/local: random passwords for the in-cluster
-# PostgreSQL, RabbitMQ and MinIO, a database role password per service, and a fresh ES256 key pair.
+# PostgreSQL, RabbitMQ and MinIO, a database role password per service, a fresh ES256 key pair and
+# identity's key of stored secrets (SETTINGS_ENCRYPTION_KEY).
 #   deploy/k8s/create-local-secret.sh [namespace]      (default dealer-portal)
 # Set ADMIN_EMAIL / ADMIN_PASSWORD to choose the first admin; the password is printed once otherwise.
 # Production secrets are created by hand or by your secret manager: see docs/compose-and-kubernetes.md.
@@ -39,6 +40,7 @@ set -- \
   --from-literal=s3-secret-key="$(random)" \
   --from-literal=admin-email="$admin_email" \
   --from-literal=admin-password="$admin_password" \
+  --from-literal=settings-encryption-key="$(openssl rand -base64 32)" \
   --from-file=jwt-private-key="$dir/jwt-private-key" \
   --from-file=jwt-public-key="$dir/jwt-public-key"
 for service in $services; do

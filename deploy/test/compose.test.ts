@@ -1,4 +1,5 @@
 import { createPrivateKey, createPublicKey, sign, verify } from 'node:crypto';
+import { type Component, components, readLater, requiredInContainers, variablesOf } from './config-schemas';
 import { onPath, parseYaml, readRepoFile, repoPath, run, SECRET_NAME, serviceFolders, urlPassword } from './repo';
 
 interface ComposeService {
@@ -146,6 +147,42 @@ describe('docker-compose.yml', () => {
     for (const { key, value } of defaults) {
       expect({ key, value: documented.get(key ?? '') }).toEqual({ key, value });
     }
+  });
+});
+
+/** Whether compose gives the variable a value: `${VAR:?…}` counts (compose refuses to start without it). */
+const provides = (value: string | null | undefined): boolean =>
+  typeof value === 'string' && value !== '' && !/^\$\{[A-Z][A-Z0-9_]*:?-\}$/.test(value);
+
+describe('docker-compose.yml against the configuration schemas', () => {
+  it.each(components)('When %s starts, Then compose gives it every variable it needs', (name: Component) => {
+    const env = envOf(name);
+    const missing = [...requiredInContainers(name)]
+      .filter(([variable]) => !provides(env[variable]))
+      .map(([variable, why]) => `${variable}: ${why}`);
+    expect(missing).toEqual([]);
+  });
+
+  it.each(components)('When %s is configured, Then every variable compose sets is one it reads', (name: Component) => {
+    const reads = variablesOf(name);
+    const unread = Object.keys(envOf(name)).filter((variable) => !reads.has(variable) && !readLater[name]?.[variable]);
+    expect(unread).toEqual([]);
+  });
+
+  it.each(components)(
+    'When %s calls another service, Then its URL names that service on the port it listens on',
+    (name: Component) => {
+      for (const [variable, value] of Object.entries(envOf(name))) {
+        const target = /^([A-Z]+)_URL$/.exec(variable)?.[1]?.toLowerCase();
+        if (!target || !services.includes(target)) continue;
+        expect({ variable, value }).toEqual({ variable, value: `http://${target}:${envOf(target).PORT}` });
+      }
+    },
+  );
+
+  it('When identity stores an SMTP password, Then its encryption key comes from the operator, with no default', () => {
+    expect(envOf('identity').SETTINGS_ENCRYPTION_KEY).toMatch(/^\$\{SETTINGS_ENCRYPTION_KEY:\?.+\}$/);
+    expect(readRepoFile('deploy/docker/.env.example')).toContain('SETTINGS_ENCRYPTION_KEY=$(openssl rand -base64 32)');
   });
 });
 

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { type Component, components, readLater, requiredInContainers, variablesOf } from './config-schemas';
 import { filesUnder, onPath, parseYaml, parseYamlDocuments, readRepoFile, repoPath, run, serviceFolders } from './repo';
 
 interface EnvVar {
@@ -250,6 +251,65 @@ describe('Kubernetes manifests (deploy/k8s)', () => {
       parseYaml<Kustomization>(readRepoFile(`${k8sDir}/overlays/production/kustomization.yaml`)).images ?? [];
     expect(images.map((i) => i.name).sort()).toEqual(appNames.map((n) => `dealer-portal/${n}`).sort());
     for (const image of images) expect(image.newTag).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+});
+
+describe('Kubernetes manifests against the configuration schemas', () => {
+  const configMapData = (file: string) =>
+    manifestsIn(file).find((m) => m.kind === 'ConfigMap' && m.metadata.name === 'portal-config')?.data ?? {};
+  const portalConfig = configMapData(`${k8sDir}/base/configmap.yaml`);
+  /** What a base container gets: portal-config through envFrom, and its own env (an optional secretKeyRef may be absent). */
+  const given = (name: Component) => {
+    const container = mainContainer(baseDeployment(name));
+    const fromConfig = container.envFrom?.some((e) => e.configMapRef?.name === 'portal-config') ? portalConfig : {};
+    const own = (container.env ?? []).filter(
+      (e) => e.value !== undefined || e.valueFrom?.secretKeyRef?.optional !== true,
+    );
+    return new Set([...Object.keys(fromConfig), ...own.map((e) => e.name)]);
+  };
+
+  it.each(components)('When %s starts, Then its pod is given every variable it needs', (name: Component) => {
+    const provided = given(name);
+    const missing = [...requiredInContainers(name)]
+      .filter(([variable]) => !provided.has(variable))
+      .map(([variable, why]) => `${variable}: ${why}`);
+    expect(missing).toEqual([]);
+  });
+
+  it.each(components)(
+    'When %s is configured, Then every variable of its own env is one it reads',
+    (name: Component) => {
+      const reads = variablesOf(name);
+      const unread = (mainContainer(baseDeployment(name)).env ?? [])
+        .map((e) => e.name)
+        .filter((variable) => !reads.has(variable) && !readLater[name]?.[variable]);
+      expect(unread).toEqual([]);
+    },
+  );
+
+  it('When portal-config is read (base and overlay patches), Then each of its keys is read by a component that loads it', () => {
+    const loaders = components.filter((name) =>
+      mainContainer(baseDeployment(name)).envFrom?.some((e) => e.configMapRef?.name === 'portal-config'),
+    );
+    const files = manifestFiles.filter((file) => manifestsIn(file).some((m) => m.metadata.name === 'portal-config'));
+    expect(files).toContain(`${k8sDir}/base/configmap.yaml`);
+    for (const file of files) {
+      const unread = Object.keys(configMapData(file)).filter(
+        (variable) => !loaders.some((name) => variablesOf(name).has(variable) || readLater[name]?.[variable]),
+      );
+      expect({ file, unread }).toEqual({ file, unread: [] });
+    }
+  });
+
+  it('When identity stores an SMTP password, Then its encryption key comes from portal-secrets and the pod does not start without it', () => {
+    const env = mainContainer(baseDeployment('identity')).env ?? [];
+    expect(env.find((e) => e.name === 'SETTINGS_ENCRYPTION_KEY')?.valueFrom?.secretKeyRef).toEqual({
+      name: 'portal-secrets',
+      key: 'settings-encryption-key',
+    });
+    expect(readRepoFile(`${k8sDir}/create-local-secret.sh`)).toContain(
+      'settings-encryption-key="$(openssl rand -base64 32)"',
+    );
   });
 });
 

@@ -62,7 +62,8 @@ export function run(command: string, args: string[], options: { cwd?: string; en
 }
 
 /** Names of settings that hold credentials: they must never carry a literal value in a committed file. */
-export const SECRET_NAME = /(PASSWORD|_PASS|SECRET|SECRET_KEY|ACCESS_KEY|PRIVATE_KEY|PUBLIC_KEY|API_KEY|TOKEN)$/;
+export const SECRET_NAME =
+  /(PASSWORD|_PASS|SECRET|SECRET_KEY|ACCESS_KEY|PRIVATE_KEY|PUBLIC_KEY|API_KEY|ENCRYPTION_KEY|TOKEN)$/;
 
 /** The password part of a URL such as postgres://user:password@host/db, or null when it carries none. */
 export function urlPassword(value: string): string | null {

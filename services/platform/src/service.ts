@@ -12,9 +12,12 @@ import {
   createAmqpTransport,
   createInProcessTransport,
   type EventHandler,
+  type EventItem,
   type EventTransport,
   enqueueEvent,
+  enqueueEvents,
   OutboxRelay,
+  outboxRelaySettings,
   startConsumers,
 } from './events';
 import { contractRouter } from './http/contract-router';
@@ -27,8 +30,18 @@ import { createLogger } from './log/logger';
 import { type Mailer, mailerFromEnv } from './mail';
 import { type ObjectStore, objectStoreFromEnv } from './storage';
 
-/** Emits an event from inside a transaction: the row is written with the change, published after commit. */
-export type Emit = <D extends EventDef>(def: D, aggregateId: string, payload: z.input<D['payload']>) => Promise<string>;
+/**
+ * Emits an event from inside a transaction: the row is written with the change, published after commit.
+ * Answers the event id.
+ */
+export interface Emit {
+  <D extends EventDef>(def: D, aggregateId: string, payload: z.input<D['payload']>): Promise<string>;
+  /**
+   * Many events of one type with one outbox insert (bulk changes); each payload is checked first, so one bad
+   * payload throws before anything is written. Answers the event ids in the order of `items`.
+   */
+  many<D extends EventDef>(def: D, items: readonly EventItem<z.input<D['payload']>>[]): Promise<string[]>;
+}
 
 /** What a running service hands its handlers, consumers and start hook. */
 export interface ServiceContext<C extends BaseConfig = BaseConfig> {
@@ -129,7 +142,7 @@ export async function startService<C extends BaseConfig>(
     deps.transport ??
     (config.AMQP_URL ? createAmqpTransport({ url: config.AMQP_URL, logger }) : createInProcessTransport({ logger }));
   const ownsTransport = !deps.transport;
-  const relay = new OutboxRelay({ dataSource: db, transport, logger });
+  const relay = new OutboxRelay({ dataSource: db, transport, logger, ...outboxRelaySettings(config) });
   const ctx: ServiceContext<C> = {
     name: def.name,
     config,
@@ -144,12 +157,21 @@ export async function startService<C extends BaseConfig>(
     }),
     async transaction(work) {
       let emitted = false;
-      const result = await db.transaction(async (manager) =>
-        work(manager, async (eventDef, aggregateId, payload) => {
-          emitted = true;
-          return enqueueEvent(manager, def.name, eventDef, aggregateId, payload);
-        }),
-      );
+      const result = await db.transaction(async (manager) => {
+        const emit: Emit = Object.assign(
+          async (eventDef: EventDef, aggregateId: string, payload: unknown) => {
+            emitted = true;
+            return enqueueEvent(manager, def.name, eventDef, aggregateId, payload);
+          },
+          {
+            async many(eventDef: EventDef, items: readonly EventItem[]) {
+              if (items.length) emitted = true;
+              return enqueueEvents(manager, def.name, eventDef, items);
+            },
+          },
+        );
+        return work(manager, emit);
+      });
       if (emitted) relay.kick();
       return result;
     },

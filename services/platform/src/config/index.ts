@@ -33,6 +33,17 @@ export const BaseConfig = z.object({
   JWT_AUDIENCE: z.string().min(1).default('dealer-portal-api'),
   EVENT_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(5),
   EVENT_RETRY_DELAY_MS: z.coerce.number().int().min(10).max(3_600_000).default(5000),
+  /** publishes of one event the broker returns ("no queue is bound") before the relay parks it as unroutable */
+  OUTBOX_UNROUTABLE_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(10),
+  /** how long sent (and parked unroutable) outbox rows are kept before the cleanup deletes them */
+  OUTBOX_RETENTION_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 365)
+    .default(168),
+  /** how long a consumer remembers an applied event id (the idempotency guard); at least the outbox retention */
+  PROCESSED_EVENTS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
 });
 export type BaseConfig = z.infer<typeof BaseConfig>;
 

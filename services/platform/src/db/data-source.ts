@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { DataSource, type EntitySchema, type MigrationInterface } from 'typeorm';
-import { EventTablesMigration } from '../events';
+import { EventTablesMigrations } from '../events';
 import { credentialsOf, provisionServiceDatabase, quoteIdent } from './provision';
 
 export type MigrationClass = new () => MigrationInterface;
@@ -32,7 +32,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DataSource> {
     url: opts.url,
     schema: opts.schema,
     entities: opts.entities ?? [],
-    migrations: [EventTablesMigration, ...opts.migrations],
+    migrations: [...EventTablesMigrations, ...opts.migrations],
     migrationsTableName: `${opts.schema}_migrations`,
     migrationsTransactionMode: 'each',
     synchronize: false,

@@ -39,4 +39,41 @@ export class EventTables1700000000000 implements MigrationInterface {
   }
 }
 
-export const EventTablesMigration: new () => MigrationInterface = EventTables1700000000000;
+/**
+ * Outbox housekeeping (see docs/events.md):
+ * - `unroutable_returns` counts the broker's consecutive "no queue is bound" returns of a row; once it reaches
+ *   the limit the relay sets `unroutable_at` and stops publishing the row (it stays for the operator).
+ * - indexes for the retention cleanup: sent and unroutable rows by age, processed events by age.
+ */
+export class OutboxHousekeeping1764000000000 implements MigrationInterface {
+  name = 'OutboxHousekeeping1764000000000';
+
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query(`
+      ALTER TABLE outbox
+        ADD COLUMN unroutable_returns integer NOT NULL DEFAULT 0,
+        ADD COLUMN unroutable_at timestamptz`);
+    await queryRunner.query('DROP INDEX outbox_unsent');
+    await queryRunner.query(
+      'CREATE INDEX outbox_unsent ON outbox (next_attempt_at, seq) WHERE sent_at IS NULL AND unroutable_at IS NULL',
+    );
+    await queryRunner.query('CREATE INDEX outbox_sent ON outbox (sent_at) WHERE sent_at IS NOT NULL');
+    await queryRunner.query('CREATE INDEX outbox_unroutable ON outbox (unroutable_at) WHERE unroutable_at IS NOT NULL');
+    await queryRunner.query('CREATE INDEX processed_events_processed_at ON processed_events (processed_at)');
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query('DROP INDEX processed_events_processed_at');
+    await queryRunner.query('DROP INDEX outbox_unroutable');
+    await queryRunner.query('DROP INDEX outbox_sent');
+    await queryRunner.query('DROP INDEX outbox_unsent');
+    await queryRunner.query('CREATE INDEX outbox_unsent ON outbox (next_attempt_at, seq) WHERE sent_at IS NULL');
+    await queryRunner.query('ALTER TABLE outbox DROP COLUMN unroutable_at, DROP COLUMN unroutable_returns');
+  }
+}
+
+/** Every migration of the event tables, in order; each service's data source runs them before its own. */
+export const EventTablesMigrations: (new () => MigrationInterface)[] = [
+  EventTables1700000000000,
+  OutboxHousekeeping1764000000000,
+];

@@ -17,7 +17,8 @@ const MailFrom = z
 
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
-const MailEnv = z.object({
+/** The mail variables every service reads (docs/configuration.md). */
+export const MailEnv = z.object({
   SMTP_HOST: z.string().min(1).optional(),
   SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
   SMTP_SECURE: flag.optional(),

@@ -3,4 +3,4 @@ export { createFileObjectStore } from './file-object-store';
 export { detectImageKind, IMAGE_CONTENT_TYPES } from './image-kind';
 export type { ObjectStore, StoredObject } from './object-store';
 export { createS3ObjectStore, type S3ObjectStoreOptions } from './s3-object-store';
-export { objectStoreFromEnv } from './store-from-env';
+export { objectStoreFromEnv, StorageEnv } from './store-from-env';

@@ -4,7 +4,8 @@ import { createFileObjectStore } from './file-object-store';
 import type { ObjectStore } from './object-store';
 import { createS3ObjectStore } from './s3-object-store';
 
-const StorageEnv = z.object({
+/** The object-storage variables every service reads (docs/configuration.md). */
+export const StorageEnv = z.object({
   S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
   S3_ACCESS_KEY: z.string().min(1).optional(),
   S3_SECRET_KEY: z.string().min(1).optional(),

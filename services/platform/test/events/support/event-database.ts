@@ -1,5 +1,5 @@
 import { DealerRestored } from '@portal/contracts';
-import { type EventHandler, EventTablesMigration, enqueueEvent } from '@portal/platform/events';
+import { type EventHandler, EventTablesMigrations, enqueueEvent } from '@portal/platform/events';
 import { createTestDatabase, type TestDatabase } from '@portal/platform/testing';
 import { DataSource } from 'typeorm';
 
@@ -17,7 +17,7 @@ export async function createEventDatabase(): Promise<EventDatabase> {
     url: db.url,
     schema: 'evtest',
     extra: { options: '-c search_path=evtest' },
-    migrations: [EventTablesMigration],
+    migrations: EventTablesMigrations,
     migrationsTableName: 'evtest_migrations',
   });
   await dataSource.initialize();
