@@ -1,3 +1,4 @@
+import { failureMessage } from '../../src/api/errorMessage';
 import { companyProfileOf, PLACEHOLDER_COMPANY } from '../../src/features/company/companyProfile';
 import { loginErrorMessage } from '../../src/features/login/loginErrorMessage';
 import { messageTone } from '../../src/ui/messageTone';
@@ -10,6 +11,24 @@ describe('Messages the client shows', () => {
     ['Dealer created successfully!', 'success'],
   ])('When the text is "%s", Then it is styled as %s', (text, tone) => {
     expect(messageTone(text)).toBe(tone);
+  });
+
+  test('When a call fails, Then the server\'s detail or the screen\'s fallback is shown, prefixed "Error: " once', () => {
+    expect(failureMessage({ status: 404, data: { detail: 'Dealer not found' } }, 'Failed to archive dealer')).toBe(
+      'Error: Dealer not found',
+    );
+    expect(failureMessage({ status: 400, data: { detail: 'Error: Email already in use' } }, 'x')).toBe(
+      'Error: Email already in use',
+    );
+    expect(failureMessage({ status: 502, data: { detail: '' } }, 'Failed to load dealers')).toBe(
+      'Error: Failed to load dealers',
+    );
+    expect(failureMessage({ status: 'FETCH_ERROR', error: 'Failed to fetch' }, 'Failed to load dealers')).toBe(
+      'Error: Failed to load dealers',
+    );
+    expect(failureMessage(new TypeError('x is undefined'), 'Failed to delete dealer')).toBe(
+      'Error: Failed to delete dealer',
+    );
   });
 
   test('When login answers with a detail, Then the detail is shown verbatim', () => {

@@ -1,18 +1,19 @@
 import { endpoints } from '@portal/contracts';
+import { asError, failureMessage } from '../../src/api/errorMessage';
 import { profileChange, profileFailureText, profileProblem } from '../../src/features/profile/profileForm';
-import { asError, failureText, formProblem, loadFailureText } from '../../src/features/settings/shared/notice';
+import { formProblem, loadFailureText } from '../../src/features/settings/shared/notice';
 
 describe('Messages of the settings screens (001 §8)', () => {
   test('When the server sends a detail, Then it replaces the generic text', () => {
     const error = { status: 400, data: { detail: 'Error: Company name and email are required' } };
-    expect(failureText(error, 'Failed to save company settings')).toBe('Error: Company name and email are required');
-    expect(failureText({ status: 409, data: { detail: 'A user with this email already exists' } }, 'x')).toBe(
+    expect(failureMessage(error, 'Failed to save company settings')).toBe('Error: Company name and email are required');
+    expect(failureMessage({ status: 409, data: { detail: 'A user with this email already exists' } }, 'x')).toBe(
       'Error: A user with this email already exists',
     );
   });
 
   test('When the server sends no detail, Then the generic text is shown with its Error prefix', () => {
-    expect(failureText({ status: 500, data: '<html>' }, 'Failed to save company settings')).toBe(
+    expect(failureMessage({ status: 500, data: '<html>' }, 'Failed to save company settings')).toBe(
       'Error: Failed to save company settings',
     );
   });

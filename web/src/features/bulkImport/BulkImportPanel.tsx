@@ -1,8 +1,8 @@
 import { BULK_IMPORT_FIELDS, type BulkImportResults } from '@portal/contracts';
 import { type ChangeEvent, useState } from 'react';
+import { failureMessage } from '../../api/errorMessage';
 import { Button } from '../../ui/Button';
 import { Message } from '../../ui/Message';
-import { failureMessage } from '../dealers/failureMessage';
 import { useImportDealersMutation } from './bulkImportApi';
 import { parseCsv } from './csv';
 import { ImportResults } from './ImportResults';

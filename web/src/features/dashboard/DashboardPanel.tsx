@@ -1,5 +1,5 @@
+import { failureMessage } from '../../api/errorMessage';
 import { Message } from '../../ui/Message';
-import { failureMessage } from '../dealers/failureMessage';
 import { useGetDashboardStatsQuery } from './dashboardApi';
 import { StateMap } from './StateMap';
 import './dashboard.css';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
+import { failureMessage } from '../../api/errorMessage';
 import { Button } from '../../ui/Button';
 import { useBulkUpdateZoneMutation } from './dealersApi';
-import { failureMessage } from './failureMessage';
 
 interface BulkBarProps {
   selected: readonly string[];

@@ -1,11 +1,11 @@
 import type { Dealer } from '@portal/contracts';
 import { type FormEvent, useMemo, useState } from 'react';
+import { failureMessage } from '../../api/errorMessage';
 import { Button } from '../../ui/Button';
 import { TextAreaField } from '../../ui/FormField';
 import { Message } from '../../ui/Message';
 import { dealerName } from './dealerFilters';
 import { useAddDealerNoteMutation, useGetDealerNotesQuery } from './dealersApi';
-import { failureMessage } from './failureMessage';
 import { formatDate, formatDateTime } from './formatDate';
 import { safeHttpUrl } from './headerImage';
 

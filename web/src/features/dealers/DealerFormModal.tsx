@@ -1,12 +1,12 @@
 import type { Dealer } from '@portal/contracts';
 import { type FormEvent, useState } from 'react';
+import { failureMessage } from '../../api/errorMessage';
 import { Button } from '../../ui/Button';
 import { InputField, SelectInput, TextAreaField } from '../../ui/FormField';
 import { Message } from '../../ui/Message';
 import { Modal } from '../../ui/Modal';
 import { createBody, type DealerFormValues, formValuesOf, updateBody } from './dealerForm';
 import { useCreateDealerMutation, useUpdateDealerMutation } from './dealersApi';
-import { failureMessage } from './failureMessage';
 import { useZones } from './useZones';
 
 /** How long the edit form's success notice stays before the modal closes (000 §9). */

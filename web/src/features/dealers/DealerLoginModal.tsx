@@ -1,5 +1,6 @@
 import type { Dealer, DealerLogin } from '@portal/contracts';
 import { type FormEvent, useState } from 'react';
+import { failureMessage } from '../../api/errorMessage';
 import { Button } from '../../ui/Button';
 import { InputField, PasswordField } from '../../ui/FormField';
 import { Message } from '../../ui/Message';
@@ -13,7 +14,6 @@ import {
   useSendLoginInvitationMutation,
   useUpdateDealerLoginMutation,
 } from './dealersApi';
-import { failureMessage } from './failureMessage';
 import { formatDateTime } from './formatDate';
 
 /** The spec's pause before the modal closes once a login is created. */

@@ -1,5 +1,5 @@
 import type { Dealer } from '@portal/contracts';
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { type VirtualColumn, VirtualTable } from '../../ui/VirtualTable';
 import { dealerName, type SortColumn, type SortOrder } from './dealerFilters';
 
@@ -31,8 +31,11 @@ const SORTABLE: readonly { column: SortColumn; label: string; cell: (dealer: Dea
   { column: 'zone', label: 'Zone', cell: (dealer) => dealer.zone ?? '', wide: true },
 ];
 
-/** The dealers as a windowed table with sortable headers and, for admins, row checkboxes. */
-export function DealerTable({ dealers, sort, onSort, onOpen, selection }: DealerTableProps) {
+/**
+ * The dealers as a windowed table with sortable headers and, for admins, row checkboxes. Memoised: a render of
+ * the screen around it that leaves the list as it was (a notice, the bulk bar, a modal opening) skips the table.
+ */
+export const DealerTable = memo(function DealerTable({ dealers, sort, onSort, onOpen, selection }: DealerTableProps) {
   const columns = useMemo(() => {
     const sortable: VirtualColumn<Dealer>[] = SORTABLE.map(({ column, label, cell, wide }) => ({
       id: column,
@@ -74,7 +77,7 @@ export function DealerTable({ dealers, sort, onSort, onOpen, selection }: Dealer
       empty={NO_MATCHES}
     />
   );
-}
+});
 
 interface SortHeaderProps {
   label: string;

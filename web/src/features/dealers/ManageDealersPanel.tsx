@@ -1,5 +1,6 @@
 import type { Dealer } from '@portal/contracts';
 import { useCallback, useMemo, useState } from 'react';
+import { failureMessage } from '../../api/errorMessage';
 import { Button } from '../../ui/Button';
 import { Message } from '../../ui/Message';
 import { ArchivedDealersModal } from './ArchivedDealersModal';
@@ -11,7 +12,6 @@ import { DealerTable } from './DealerTable';
 import { DealerToolbar } from './DealerToolbar';
 import { NO_FILTERS } from './dealerFilters';
 import { useDeleteDealerMutation, useGetDealersQuery } from './dealersApi';
-import { failureMessage } from './failureMessage';
 import { ArchiveOrDeleteModal, ConfirmDeleteModal } from './RemoveDealerModals';
 import { useDealerList } from './useDealerList';
 import { useZones } from './useZones';

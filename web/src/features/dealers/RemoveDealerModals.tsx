@@ -1,11 +1,11 @@
 import type { Dealer } from '@portal/contracts';
 import { useState } from 'react';
+import { failureMessage } from '../../api/errorMessage';
 import { Button } from '../../ui/Button';
 import { Message } from '../../ui/Message';
 import { Modal } from '../../ui/Modal';
 import { dealerName } from './dealerFilters';
 import { useArchiveDealerMutation, useDeleteDealerMutation } from './dealersApi';
-import { failureMessage } from './failureMessage';
 
 interface RemoveProps {
   dealer: Dealer;

@@ -1,13 +1,12 @@
 import type { Dealer, WebsiteInfo } from '@portal/contracts';
 import { type FormEvent, useState } from 'react';
-import { isNetworkError } from '../../api/errorMessage';
+import { type CallFailure, failureMessage, isNetworkError } from '../../api/errorMessage';
 import { Button } from '../../ui/Button';
 import { InputField, TextAreaField } from '../../ui/FormField';
 import { Message } from '../../ui/Message';
 import { Modal } from '../../ui/Modal';
 import { dealerName } from './dealerFilters';
 import { useGetDealerWebsiteQuery, useUpdateDealerWebsiteMutation } from './dealersApi';
-import { type CallFailure, failureMessage } from './failureMessage';
 import { headerImageProblem } from './headerImage';
 
 /** The spec's pause before the website modal closes after a save. */

@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
+import { failureMessage } from '../../api/errorMessage';
 import { Message } from '../../ui/Message';
 import { DealerTable } from '../dealers/DealerTable';
 import { DealerToolbar } from '../dealers/DealerToolbar';
 import { NO_FILTERS } from '../dealers/dealerFilters';
 import { useGetDealersQuery } from '../dealers/dealersApi';
-import { failureMessage } from '../dealers/failureMessage';
 import { useDealerList } from '../dealers/useDealerList';
 import '../dealers/dealers.css';
 

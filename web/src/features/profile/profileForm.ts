@@ -1,8 +1,6 @@
 import { endpoints } from '@portal/contracts';
-import type { SerializedError } from '@reduxjs/toolkit';
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
-import { errorDetail, isNetworkError } from '../../api/errorMessage';
-import { asError, formProblem, type Notice } from '../settings/shared/notice';
+import { type CallFailure, failureMessage, isNetworkError } from '../../api/errorMessage';
+import { formProblem, type Notice } from '../settings/shared/notice';
 import type { ProfileChange } from './profileApi';
 
 export interface ProfileForm {
@@ -36,7 +34,7 @@ export function profileProblem(form: ProfileForm): Notice | null {
 }
 
 /** The spec's profile failures: 'Error: ' plus the detail or 'Failed to update profile', or the network text. */
-export function profileFailureText(error: FetchBaseQueryError | SerializedError): string {
+export function profileFailureText(error: CallFailure): string {
   if (isNetworkError(error)) return 'Error: Network error occurred';
-  return asError(errorDetail(error) ?? 'Failed to update profile');
+  return failureMessage(error, 'Failed to update profile');
 }

@@ -1,9 +1,10 @@
 import type { AdminUser } from '@portal/contracts';
 import { useState } from 'react';
+import { failureMessage } from '../../../api/errorMessage';
 import { useAppSelector } from '../../../app/hooks';
 import { Message } from '../../../ui/Message';
 import { selectUser } from '../../session/sessionSlice';
-import { failureText, loadFailureText } from '../shared/notice';
+import { loadFailureText } from '../shared/notice';
 import { SettingsCard, SettingsLoading } from '../shared/SettingsCard';
 import { useTimedNotice } from '../shared/useTimedNotice';
 import { AdminUsersTable } from './AdminUsersTable';
@@ -27,7 +28,7 @@ export function AdminUsersPanel() {
     setToDelete(null);
     showNotice({
       text: result.error
-        ? failureText(result.error, 'Failed to delete admin user')
+        ? failureMessage(result.error, 'Failed to delete admin user')
         : 'Admin user deleted successfully!',
     });
   }

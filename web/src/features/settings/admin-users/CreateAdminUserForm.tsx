@@ -1,9 +1,10 @@
 import { endpoints } from '@portal/contracts';
 import { type FormEvent, useState } from 'react';
+import { failureMessage } from '../../../api/errorMessage';
 import { Button } from '../../../ui/Button';
 import { InputField, SelectInput } from '../../../ui/FormField';
 import { Message } from '../../../ui/Message';
-import { failureText, formProblem } from '../shared/notice';
+import { formProblem } from '../shared/notice';
 import { useTimedNotice } from '../shared/useTimedNotice';
 import { type NewAdminUser, useCreateAdminUserMutation } from './adminUsersApi';
 import { STAFF_ROLES, staffRoleOf } from './staffRoles';
@@ -28,7 +29,7 @@ export function CreateAdminUserForm({ onCreated }: { onCreated: (user: CreatedUs
     const problem = formProblem(endpoints['admin.createAdminUser'].body, values);
     if (problem) return showNotice({ text: problem });
     const result = await create(values);
-    if (result.error) return showNotice({ text: failureText(result.error, 'Failed to create admin user') });
+    if (result.error) return showNotice({ text: failureMessage(result.error, 'Failed to create admin user') });
     showNotice({ text: 'Admin user created successfully!' });
     onCreated({ ...result.data.user, temporary_password: result.data.temporary_password });
     setValues(EMPTY);

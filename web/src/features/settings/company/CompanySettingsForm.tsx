@@ -1,10 +1,11 @@
 import { type CompanySettings, endpoints } from '@portal/contracts';
 import { type FormEvent, useState } from 'react';
+import { failureMessage } from '../../../api/errorMessage';
 import { Button } from '../../../ui/Button';
 import { InputField } from '../../../ui/FormField';
 import { Message } from '../../../ui/Message';
 import { PLACEHOLDER_COMPANY } from '../../company/companyProfile';
-import { failureText, formProblem } from '../shared/notice';
+import { formProblem } from '../shared/notice';
 import { useTimedNotice } from '../shared/useTimedNotice';
 import { useSaveCompanySettingsMutation } from './companySettingsApi';
 
@@ -24,7 +25,7 @@ export function CompanySettingsForm({ initial }: { initial: CompanySettings }) {
     const problem = formProblem(endpoints['admin.companySettingsPut'].body, values);
     if (problem) return showNotice({ text: problem });
     const result = await save({ ...values, state: values.state.toUpperCase() });
-    if (result.error) return showNotice({ text: failureText(result.error, 'Failed to save company settings') });
+    if (result.error) return showNotice({ text: failureMessage(result.error, 'Failed to save company settings') });
     showNotice({ text: SAVED });
   }
 

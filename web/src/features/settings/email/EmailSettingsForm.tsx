@@ -1,11 +1,11 @@
 import { type EmailSettings, endpoints } from '@portal/contracts';
 import { type FormEvent, useState } from 'react';
-import { errorDetail } from '../../../api/errorMessage';
+import { errorDetail, failureMessage } from '../../../api/errorMessage';
 import { Button } from '../../../ui/Button';
 import { InputField, PasswordField, SelectInput } from '../../../ui/FormField';
 import { Message } from '../../../ui/Message';
 import { CheckField } from '../shared/CheckField';
-import { failureText, formProblem } from '../shared/notice';
+import { formProblem } from '../shared/notice';
 import { EMAIL_TEST_NOTICE_MS, useTimedNotice } from '../shared/useTimedNotice';
 import {
   type EmailForm,
@@ -40,7 +40,7 @@ export function EmailSettingsForm({ initial, passwordStored }: EmailSettingsForm
     const problem = formProblem(endpoints['admin.emailSettingsPost'].body, change);
     if (problem) return showNotice({ text: problem });
     const result = await save(change);
-    if (result.error) return showNotice({ text: failureText(result.error, 'Failed to save email settings') });
+    if (result.error) return showNotice({ text: failureMessage(result.error, 'Failed to save email settings') });
     set({ smtp_password: '' });
     showNotice({ text: 'Email settings saved successfully!' });
   }

@@ -1,10 +1,11 @@
 import { endpoints, type NotificationSettings } from '@portal/contracts';
 import { type FormEvent, useState } from 'react';
+import { failureMessage } from '../../../api/errorMessage';
 import { Button } from '../../../ui/Button';
 import { InputField } from '../../../ui/FormField';
 import { Message } from '../../../ui/Message';
 import { CheckField } from '../shared/CheckField';
-import { failureText, formProblem } from '../shared/notice';
+import { formProblem } from '../shared/notice';
 import { useTimedNotice } from '../shared/useTimedNotice';
 import { useSaveSystemConfigurationMutation } from '../system/systemConfigurationApi';
 import { type NotificationForm, notificationFormOf, notificationSettingsOf, SWITCH_GROUPS } from './notificationForm';
@@ -23,7 +24,7 @@ export function NotificationSettingsForm({ initial }: { initial: NotificationSet
     const problem = formProblem(notificationSettingsSchema, settings);
     if (problem) return showNotice({ text: problem });
     const result = await save({ notification_settings: settings });
-    if (result.error) return showNotice({ text: failureText(result.error, 'Failed to save notification settings') });
+    if (result.error) return showNotice({ text: failureMessage(result.error, 'Failed to save notification settings') });
     showNotice({ text: 'Notification settings saved successfully!' });
   }
 

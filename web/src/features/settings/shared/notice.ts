@@ -1,26 +1,14 @@
-import type { SerializedError } from '@reduxjs/toolkit';
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import type { z } from 'zod';
-import { errorDetail, isNetworkError } from '../../../api/errorMessage';
+import { asError, type CallFailure, errorDetail, isNetworkError } from '../../../api/errorMessage';
 import type { MessageTone } from '../../../ui/messageTone';
 
-type CallError = FetchBaseQueryError | SerializedError | undefined;
+type CallError = CallFailure | undefined;
 
 /** A message shown on a settings screen or the profile form. */
 export interface Notice {
   text: string;
   /** set when the text alone would not say it (e.g. 'New passwords do not match' is an error) */
   tone?: MessageTone;
-}
-
-/** Texts are shown with the spec's "Error: " prefix, never twice. */
-export function asError(text: string): string {
-  return /^error\b/i.test(text) ? text : `Error: ${text}`;
-}
-
-/** The spec's rule for failed saves: the server's detail replaces the generic text when present. */
-export function failureText(error: CallError, generic: string): string {
-  return asError(errorDetail(error) ?? generic);
 }
 
 /** A failed read, e.g. 'Error loading admin users: ' plus the server's detail or what went wrong. */

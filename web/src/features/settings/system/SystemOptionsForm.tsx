@@ -1,10 +1,10 @@
 import { SYSTEM_TIMEZONES, type SystemConfiguration } from '@portal/contracts';
 import { type FormEvent, useState } from 'react';
+import { failureMessage } from '../../../api/errorMessage';
 import { Button } from '../../../ui/Button';
 import { SelectInput } from '../../../ui/FormField';
 import { Message } from '../../../ui/Message';
 import { CheckField } from '../shared/CheckField';
-import { failureText } from '../shared/notice';
 import { useTimedNotice } from '../shared/useTimedNotice';
 import { useSaveSystemConfigurationMutation } from './systemConfigurationApi';
 
@@ -28,7 +28,7 @@ export function SystemOptionsForm({ initial }: { initial: SystemConfiguration })
     event.preventDefault();
     // zones are saved by their own editor; left out here, they keep their value
     const result = await save({ system_timezone: timezone, maintenance_mode: maintenance });
-    if (result.error) return showNotice({ text: failureText(result.error, 'Failed to save system configuration') });
+    if (result.error) return showNotice({ text: failureMessage(result.error, 'Failed to save system configuration') });
     showNotice({ text: 'System configuration saved successfully!' });
   }
 

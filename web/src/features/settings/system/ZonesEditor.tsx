@@ -1,9 +1,8 @@
 import { type FormEvent, useState } from 'react';
-import { isNetworkError } from '../../../api/errorMessage';
+import { failureMessage, isNetworkError } from '../../../api/errorMessage';
 import { Button } from '../../../ui/Button';
 import { InputField } from '../../../ui/FormField';
 import { Message } from '../../../ui/Message';
-import { failureText } from '../shared/notice';
 import { useTimedNotice } from '../shared/useTimedNotice';
 import { useSaveSystemConfigurationMutation } from './systemConfigurationApi';
 import { addZone, removeZone, type ZoneChange } from './zoneRules';
@@ -28,7 +27,7 @@ export function ZonesEditor({ zones }: { zones: readonly string[] }) {
       showNotice({
         text: isNetworkError(result.error)
           ? 'Error saving zones: Network error'
-          : failureText(result.error, 'Failed to save zones to database'),
+          : failureMessage(result.error, 'Failed to save zones to database'),
       });
       return false;
     }
