@@ -64,6 +64,8 @@ export interface EndpointDef<
   /** JSON body, or the text fields of a multipart body when `files` is set */
   body?: B;
   files?: readonly FilePart[];
+  /** largest JSON body accepted, in bytes (default 2 MB); bigger bodies are refused with 413 */
+  maxBodyBytes?: number;
   /** what a successful call answers; for non-JSON kinds this documents the shape loosely */
   response: R;
   responseKind?: ResponseKind;

@@ -5,7 +5,13 @@ import { Settings1763790000000 } from './data/migrations/1763790000000-settings'
 import { DealerInvitations1763800000000 } from './data/migrations/1763800000000-dealer-invitations';
 import { User } from './data/user.entity';
 import { ensureFirstAdmin } from './domain/first-admin';
-import { dealerArchived, dealerDeleted, dealerRestored, rememberDealer } from './events/dealer-directory';
+import {
+  dealerArchived,
+  dealerDeleted,
+  dealerRestored,
+  rememberDealer,
+  rememberDealers,
+} from './events/dealer-directory';
 import { sendRequestedEmail } from './events/send-requested-email';
 import { createDealerLogin } from './http/dealer-logins/create-login';
 import { deleteDealerLogin } from './http/dealer-logins/delete-login';
@@ -37,6 +43,11 @@ export const identityService = defineService({
     'dealer.archived': dealerArchived,
     'dealer.restored': dealerRestored,
     'dealer.deleted': dealerDeleted,
+  },
+  // a bulk import announces thousands of dealers: they are remembered a batch per statement
+  batchConsumers: {
+    'dealer.created': rememberDealers,
+    'dealer.updated': rememberDealers,
   },
   handlers: {
     'auth.login': login,

@@ -9,6 +9,7 @@ import { createTokenVerifier, type TokenVerifier } from './auth';
 import { BaseConfig, loadConfig } from './config';
 import { type EntityClass, type MigrationClass, openDatabase } from './db';
 import {
+  type BatchEventHandler,
   createAmqpTransport,
   createInProcessTransport,
   type EventHandler,
@@ -67,6 +68,15 @@ export interface ServiceDefinition<S extends ServiceName, C extends BaseConfig =
   consumers?: Record<
     string,
     (envelope: Parameters<EventHandler>[0], manager: EntityManager, ctx: ServiceContext<C>) => Promise<void>
+  >;
+  /**
+   * Batch forms of some consumers, by type (each also in `consumers`): events of the type that arrive together
+   * are applied with one call in one transaction (bulk imports announce thousands). Database work only: see
+   * ConsumersOptions.batchHandlers.
+   */
+  batchConsumers?: Record<
+    string,
+    (envelopes: Parameters<EventHandler>[0][], manager: EntityManager, ctx: ServiceContext<C>) => Promise<void>
   >;
   /** runs once the database is migrated, before the service listens (seed data, caches) */
   onStart?: (ctx: ServiceContext<C>) => Promise<void>;
@@ -191,11 +201,19 @@ export async function startService<C extends BaseConfig>(
       const handlers: Record<string, EventHandler> = {};
       for (const [type, handle] of Object.entries(consumers))
         handlers[type] = (envelope, manager) => handle(envelope, manager, ctx);
+      // one wrapper per function: types with the same batch consumer share its batches
+      const wrapped = new Map<unknown, BatchEventHandler>();
+      const batchHandlers: Record<string, BatchEventHandler> = {};
+      for (const [type, handle] of Object.entries(def.batchConsumers ?? {})) {
+        if (!wrapped.has(handle)) wrapped.set(handle, (envelopes, manager) => handle(envelopes, manager, ctx));
+        batchHandlers[type] = wrapped.get(handle)!;
+      }
       await startConsumers({
         service: def.name,
         dataSource: db,
         transport,
         handlers,
+        batchHandlers,
         logger,
         maxAttempts: config.EVENT_MAX_ATTEMPTS,
         retryDelayMs: config.EVENT_RETRY_DELAY_MS,

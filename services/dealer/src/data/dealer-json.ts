@@ -1,7 +1,7 @@
 /**
- * The contract's Dealer, built by PostgreSQL: every read of a dealer uses this one expression, so the
- * shape is defined once, and lists come back as a single JSON text without per-row work in Node.
- * Expects the dealers table aliased `d`.
+ * The contract's Dealer, built by PostgreSQL: every read of a dealer uses DEALER_FIELDS (as one JSON
+ * expression, or as a select list for lists), so the shape is defined once, and lists come back as a single
+ * JSON text without per-row work in Node. Expects the dealers table aliased `d`.
  */
 
 /** ISO 8601 in UTC, as the contract's IsoDate. */
@@ -11,29 +11,42 @@ export const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'Y
 export const HEADER_IMAGE_URL = `CASE WHEN d.header_image_version IS NULL THEN NULL
   ELSE '/api/dealer/header-image/' || d.dealer_id || '?v=' || d.header_image_version END`;
 
+/** The contract's Dealer field by field: its JSON key and the SQL expression of its value. */
+const DEALER_FIELDS: readonly (readonly [string, string])[] = [
+  ['dealer_id', 'd.dealer_id'],
+  ['business_name', 'd.business_name'],
+  ['full_name', 'd.full_name'],
+  ['email', 'd.email'],
+  ['phone', 'd.phone'],
+  ['address', 'd.address'],
+  ['city', 'd.city'],
+  ['state', 'd.state'],
+  ['zip_code', 'd.zip_code'],
+  ['website', 'd.website'],
+  ['description', 'd.description'],
+  ['specialties', 'to_json(d.specialties)'],
+  ['use_own_website', 'd.use_own_website'],
+  ['enable_website', 'd.enable_website'],
+  ['header_image_url', HEADER_IMAGE_URL],
+  ['published_at', iso('d.published_at')],
+  ['created_at', iso('d.created_at')],
+  ['zone', 'd.zone'],
+  ['archived', "d.status = 'archived'"],
+  ['status', 'd.status'],
+  ['archived_at', iso('d.archived_at')],
+];
+
+/** One dealer as a JSON value. */
 export const DEALER_JSON = `json_build_object(
-  'dealer_id', d.dealer_id,
-  'business_name', d.business_name,
-  'full_name', d.full_name,
-  'email', d.email,
-  'phone', d.phone,
-  'address', d.address,
-  'city', d.city,
-  'state', d.state,
-  'zip_code', d.zip_code,
-  'website', d.website,
-  'description', d.description,
-  'specialties', to_json(d.specialties),
-  'use_own_website', d.use_own_website,
-  'enable_website', d.enable_website,
-  'header_image_url', ${HEADER_IMAGE_URL},
-  'published_at', ${iso('d.published_at')},
-  'created_at', ${iso('d.created_at')},
-  'zone', d.zone,
-  'archived', d.status = 'archived',
-  'status', d.status,
-  'archived_at', ${iso('d.archived_at')}
+  ${DEALER_FIELDS.map(([key, value]) => `'${key}', ${value}`).join(',\n  ')}
 )`;
+
+/**
+ * The same fields as a select list (`expression AS key`): a list aggregates its rows as records
+ * (`json_agg(x)` over a subquery), which PostgreSQL renders to the same JSON a good deal faster than
+ * calling json_build_object per row.
+ */
+export const DEALER_COLUMNS = DEALER_FIELDS.map(([key, value]) => `${value} AS ${key}`).join(',\n  ');
 
 /** The columns of the dealer.* event snapshot (contracts DealerSnapshot). */
 export const SNAPSHOT_COLUMNS = [

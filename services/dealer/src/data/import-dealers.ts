@@ -3,7 +3,6 @@ import type { Emit } from '@portal/platform';
 import type { EntityManager } from 'typeorm';
 import { IMPORT_COLUMNS, type ImportedDealer } from '../domain/import-rows';
 import { SNAPSHOT_SQL } from './dealer-json';
-import { snapshotOf } from './dealers';
 
 /** Which of these emails and dealer ids already belong to a dealer: one query for the whole import. */
 export async function existingKeys(manager: EntityManager, emails: string[], dealerIds: string[]) {
@@ -14,23 +13,30 @@ export async function existingKeys(manager: EntityManager, emails: string[], dea
   return { emails: new Set(rows.map((r) => r.email)), dealerIds: new Set(rows.map((r) => r.dealer_id)) };
 }
 
+/** The batch as PostgreSQL reads it: one JSON array of rows, typed column by column. */
+const BATCH_ROWS = `json_to_recordset($1::json) AS r(${IMPORT_COLUMNS.map((column) => `${column} text`).join(', ')})`;
+
 /**
- * Inserts one batch with a single statement (a column array per field, unnested) and announces each
- * inserted dealer in the same transaction. A row that lost a race for its email or id is skipped, not
- * failed: the answer lists the inserted dealer ids.
+ * Inserts one batch with a single statement (the rows as one JSON parameter, read as a record set) and
+ * announces each inserted dealer (dealer.created) in the same transaction, all with one outbox insert. A row
+ * that lost a race for its email or id is skipped, not failed: the answer lists the inserted dealer ids.
  */
 export async function insertImportBatch(
   manager: EntityManager,
   emit: Emit,
   batch: ImportedDealer[],
 ): Promise<Set<string>> {
+  // RETURNING names exactly the snapshot's columns: each row is the event's payload
   const rows: DealerSnapshot[] = await manager.query(
     `INSERT INTO dealers AS d (${IMPORT_COLUMNS.join(', ')})
-     SELECT * FROM unnest(${IMPORT_COLUMNS.map((_, i) => `$${i + 1}::text[]`).join(', ')})
+     SELECT ${IMPORT_COLUMNS.join(', ')} FROM ${BATCH_ROWS}
      ON CONFLICT DO NOTHING
      RETURNING ${SNAPSHOT_SQL}`,
-    IMPORT_COLUMNS.map((column) => batch.map((dealer) => dealer[column])),
+    [JSON.stringify(batch, IMPORT_COLUMNS as unknown as string[])],
   );
-  for (const row of rows) await emit(DealerCreated, row.dealer_id, snapshotOf(row));
+  await emit.many(
+    DealerCreated,
+    rows.map((row) => ({ aggregateId: row.dealer_id, payload: row })),
+  );
   return new Set(rows.map((r) => r.dealer_id));
 }

@@ -26,6 +26,28 @@ export async function upsertInvitationDealer(manager: EntityManager, dealer: Dea
   );
 }
 
+/**
+ * upsertInvitationDealer for many dealers with one statement (a bulk import announces thousands). When a
+ * dealer appears more than once, its last snapshot wins, as applying them in turn would leave it.
+ */
+export async function upsertInvitationDealers(manager: EntityManager, dealers: DealerSnapshot[]): Promise<void> {
+  const latest = [...new Map(dealers.map((dealer) => [dealer.dealer_id, dealer])).values()];
+  if (!latest.length) return;
+  await manager.query(
+    `INSERT INTO invitation_dealers (dealer_id, business_name, full_name, email, phone)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[])
+     ON CONFLICT (dealer_id) DO UPDATE SET business_name = excluded.business_name, full_name = excluded.full_name,
+       email = excluded.email, phone = excluded.phone`,
+    [
+      latest.map((d) => d.dealer_id),
+      latest.map((d) => d.business_name),
+      latest.map((d) => d.full_name),
+      latest.map((d) => d.email),
+      latest.map((d) => d.phone),
+    ],
+  );
+}
+
 /** Marks a dealer archived or active; a dealer not heard of yet is remembered by id so the flag sticks. */
 export async function setDealerArchived(manager: EntityManager, dealerId: string, archived: boolean): Promise<void> {
   await manager.query(

@@ -7,7 +7,12 @@ import {
   type EventEnvelope,
 } from '@portal/contracts';
 import type { EntityManager } from 'typeorm';
-import { forgetInvitationDealer, setDealerArchived, upsertInvitationDealer } from '../data/invitation-dealers';
+import {
+  forgetInvitationDealer,
+  setDealerArchived,
+  upsertInvitationDealer,
+  upsertInvitationDealers,
+} from '../data/invitation-dealers';
 import { deleteDealerInvitations } from '../data/invitations';
 import { User } from '../data/user.entity';
 
@@ -20,6 +25,17 @@ import { User } from '../data/user.entity';
 export async function rememberDealer(envelope: EventEnvelope, manager: EntityManager): Promise<void> {
   const def = envelope.type === DealerCreated.type ? DealerCreated : DealerUpdated;
   await upsertInvitationDealer(manager, def.payload.parse(envelope.payload));
+}
+
+/** dealer.created / dealer.updated, many at once (a bulk import): one statement for the batch. */
+export async function rememberDealers(envelopes: EventEnvelope[], manager: EntityManager): Promise<void> {
+  await upsertInvitationDealers(
+    manager,
+    envelopes.map((envelope) => {
+      const def = envelope.type === DealerCreated.type ? DealerCreated : DealerUpdated;
+      return def.payload.parse(envelope.payload);
+    }),
+  );
 }
 
 /** dealer.archived: the login stays (history) but is inactive, so sign-in is refused. */

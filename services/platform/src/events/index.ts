@@ -10,5 +10,5 @@ export {
   type OutboxRelayOptions,
   outboxRelaySettings,
 } from './outbox-relay';
-export { type ConsumersOptions, type EventHandler, startConsumers } from './start-consumers';
+export { type BatchEventHandler, type ConsumersOptions, type EventHandler, startConsumers } from './start-consumers';
 export type { Delivery, DeliveryHandler, EventTransport, SubscribeOptions } from './transport';

@@ -1,4 +1,4 @@
-import { context, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
+import { type Context, context, type Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { EventEnvelope, type EventType, events, type ServiceName } from '@portal/contracts';
 import type { Logger } from 'pino';
 import type { DataSource, EntityManager } from 'typeorm';
@@ -9,11 +9,30 @@ import type { Delivery, EventTransport } from './transport';
 /** Applies one event; its writes go through `manager`, in the transaction that records the event as processed. */
 export type EventHandler = (envelope: EventEnvelope, manager: EntityManager) => Promise<void>;
 
+/**
+ * Applies several events at once (in delivery order, each id once; of every type it was given for), in the
+ * transaction that records them all as processed. Must have the same effect as the per-event handler applied
+ * to each in turn.
+ */
+export type BatchEventHandler = (envelopes: EventEnvelope[], manager: EntityManager) => Promise<void>;
+
 export interface ConsumersOptions {
   service: ServiceName;
   dataSource: DataSource;
   transport: EventTransport;
   handlers: Record<string, EventHandler>;
+  /**
+   * Batch forms of some handlers, by type; each type needs its per-event handler too (types may share one
+   * batch handler, and then share its batches). Deliveries of such a type that arrive together (a relay round,
+   * a broker prefetch) are applied in one transaction: one processed_events insert and one handler call,
+   * instead of a transaction per event. A lone delivery takes the per-event path, and if a batch fails each of
+   * its deliveries is applied on its own with the per-event handler, so retries and dead-lettering stay per
+   * event. Only for handlers that touch nothing but the database: a failed batch is rolled back and done again
+   * event by event.
+   */
+  batchHandlers?: Record<string, BatchEventHandler>;
+  /** most deliveries applied in one batch; default 100 */
+  maxBatch?: number;
   logger: Logger;
   maxAttempts?: number;
   retryDelayMs?: number;
@@ -28,13 +47,124 @@ export interface ConsumersOptions {
 export async function startConsumers(opts: ConsumersOptions): Promise<void> {
   const logger = opts.logger.child({ component: 'events', consumer: opts.service });
   const types = Object.keys(opts.handlers);
+  // types sharing one batch handler share its batches, so their events are applied in the order they came
+  const batchers = new Map<string, (delivery: Delivery) => Promise<void>>();
+  const byHandler = new Map<BatchEventHandler, (delivery: Delivery) => Promise<void>>();
+  for (const [type, handler] of Object.entries(opts.batchHandlers ?? {})) {
+    if (!opts.handlers[type]) throw new Error(`the batch handler of ${type} has no per-event handler`);
+    if (!byHandler.has(handler)) byHandler.set(handler, batcher(opts, logger, handler));
+    batchers.set(type, byHandler.get(handler)!);
+  }
   await opts.transport.subscribe(
     opts.service,
     types,
-    (delivery) => inConsumerSpan(opts.service, delivery, () => consume(opts, logger, delivery)),
+    (delivery) => {
+      const batched = batchers.get(String(delivery.envelope?.type));
+      if (batched) return batched(delivery);
+      return inConsumerSpan(opts.service, delivery, () => consume(opts, logger, delivery));
+    },
     { maxAttempts: opts.maxAttempts, retryDelayMs: opts.retryDelayMs },
   );
-  logger.info({ types }, 'consuming events');
+  logger.info({ types, batched: [...batchers.keys()] }, 'consuming events');
+}
+
+interface Waiting {
+  delivery: Delivery;
+  resolve: () => void;
+  reject: (err: unknown) => void;
+}
+
+/**
+ * Collects the deliveries of one batch handler that arrive in the same turn of the event loop (and while a
+ * batch is being applied) and applies them batch by batch, one batch at a time. Each delivery's promise settles with
+ * its own outcome, so the transport acks, retries or dead-letters it as usual.
+ */
+function batcher(
+  opts: ConsumersOptions,
+  logger: Logger,
+  handler: BatchEventHandler,
+): (delivery: Delivery) => Promise<void> {
+  const maxBatch = opts.maxBatch ?? 100;
+  const queue: Waiting[] = [];
+  let draining = false;
+
+  async function drain() {
+    while (queue.length) await applyBatch(opts, logger, handler, queue.splice(0, maxBatch));
+    draining = false;
+  }
+
+  return (delivery) =>
+    new Promise<void>((resolve, reject) => {
+      queue.push({ delivery, resolve, reject });
+      if (!draining) {
+        draining = true;
+        setImmediate(() => void drain());
+      }
+    });
+}
+
+/** Applies one batch; never rejects: every delivery's own promise is settled. */
+async function applyBatch(
+  opts: ConsumersOptions,
+  logger: Logger,
+  handler: BatchEventHandler,
+  batch: Waiting[],
+): Promise<void> {
+  const one = (w: Waiting, span = startConsumerSpan(opts.service, w.delivery)) =>
+    inSpan(span, () => consume(opts, logger, w.delivery)).then(w.resolve, w.reject);
+
+  // a lone delivery, or one that is not a valid event (it fails alone, to its dead letters), goes on its own
+  const valid: { waiting: Waiting; envelope: EventEnvelope }[] = [];
+  const alone: Promise<void>[] = [];
+  for (const waiting of batch) {
+    const envelope = batch.length > 1 ? checkedEnvelope(waiting.delivery.envelope) : undefined;
+    if (envelope) valid.push({ waiting, envelope });
+    else alone.push(one(waiting));
+  }
+  if (valid.length === 1) alone.push(one(valid[0]!.waiting));
+  if (valid.length <= 1) {
+    await Promise.all(alone);
+    return;
+  }
+
+  const spans = valid.map(({ waiting }) => startConsumerSpan(opts.service, waiting.delivery));
+  const types = [...new Set(valid.map((v) => v.envelope.type))];
+  try {
+    // the batch's own database work shows in the trace of its first event
+    const applied = await context.with(spans[0]!.context, () =>
+      opts.dataSource.transaction(async (manager) => {
+        const inserted: { event_id: string }[] = await manager.query(
+          `INSERT INTO processed_events (event_id, type)
+           SELECT * FROM unnest($1::uuid[], $2::text[]) ON CONFLICT DO NOTHING RETURNING event_id`,
+          [valid.map((v) => v.envelope.id), valid.map((v) => v.envelope.type)],
+        );
+        const fresh = new Set(inserted.map((row) => row.event_id));
+        // in delivery order, each event once (a duplicate in the batch counts as already processed)
+        const envelopes = valid.map((v) => v.envelope).filter((e) => fresh.delete(e.id.toLowerCase()));
+        if (envelopes.length) await handler(envelopes, manager);
+        return envelopes.length;
+      }),
+    );
+    for (const { span } of spans) span.end();
+    for (const { waiting } of valid) waiting.resolve();
+    logger.debug({ types, events: valid.length, applied }, 'event batch applied');
+  } catch (err) {
+    logger.warn(
+      { types, events: valid.length, err: failureReason(err) },
+      'event batch failed; applying its events one by one',
+    );
+    alone.push(...valid.map(({ waiting }, i) => one(waiting, spans[i])));
+  }
+  await Promise.all(alone);
+}
+
+/** The delivery's envelope as validEnvelope answers it, or undefined when it is not a valid event. */
+function checkedEnvelope(raw: unknown): EventEnvelope | undefined {
+  try {
+    return validEnvelope(raw);
+  } catch {
+    return undefined;
+  }
 }
 
 async function consume(opts: ConsumersOptions, logger: Logger, delivery: Delivery): Promise<void> {
@@ -72,6 +202,16 @@ function validEnvelope(raw: unknown): EventEnvelope {
 
 /** Runs `work` in a CONSUMER span `<type> process`, child of the trace context the event carried. */
 function inConsumerSpan(service: string, delivery: Delivery, work: () => Promise<void>): Promise<void> {
+  return inSpan(startConsumerSpan(service, delivery), work);
+}
+
+interface ConsumerSpan {
+  span: Span;
+  context: Context;
+}
+
+/** The CONSUMER span `<type> process` of one delivery, child of the trace context the event carried. */
+function startConsumerSpan(service: string, delivery: Delivery): ConsumerSpan {
   const type = typeof delivery.envelope?.type === 'string' ? delivery.envelope.type : 'unknown';
   const parent = contextFromHeaders(delivery.headers);
   const span = eventTracer.startSpan(
@@ -88,7 +228,12 @@ function inConsumerSpan(service: string, delivery: Delivery, work: () => Promise
     },
     parent,
   );
-  return context.with(trace.setSpan(parent, span), async () => {
+  return { span, context: trace.setSpan(parent, span) };
+}
+
+/** Runs `work` in the span's context and ends the span, with the error when `work` fails. */
+function inSpan({ span, context: spanContext }: ConsumerSpan, work: () => Promise<void>): Promise<void> {
+  return context.with(spanContext, async () => {
     try {
       await work();
     } catch (err) {

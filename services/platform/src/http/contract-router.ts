@@ -22,7 +22,8 @@ export interface ContractRouterOptions {
   checkResponses: boolean;
 }
 
-const jsonBody = express.json({ limit: '2mb' });
+const DEFAULT_JSON_LIMIT = 2 * 1024 * 1024;
+const jsonBody = express.json({ limit: DEFAULT_JSON_LIMIT });
 const formBody = express.urlencoded({ extended: false, limit: '1mb' });
 
 function parse<T extends z.ZodType | undefined>(schema: T, value: unknown): unknown {
@@ -83,7 +84,9 @@ export function contractRouter(opts: ContractRouterOptions): Router {
   for (const [id, endpoint] of Object.entries(opts.endpoints)) {
     const handler = opts.handlers[id];
     if (!handler) throw new Error(`No handler for ${endpoint.method} ${endpoint.path} (${id})`);
-    const bodyParsers: RequestHandler[] = endpoint.files?.length ? [multipartFor(endpoint)] : [jsonBody, formBody];
+    const bodyParsers: RequestHandler[] = endpoint.files?.length
+      ? [multipartFor(endpoint)]
+      : [endpoint.maxBodyBytes ? express.json({ limit: endpoint.maxBodyBytes }) : jsonBody, formBody];
     const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
 
     const authenticate: RequestHandler = (req, _res, next) => {

@@ -94,11 +94,23 @@ const identityService = defineService({
   handlers: handlersFor('identity', { 'user.updateProfile': whoCalled }),
 });
 
+const dealerService = defineService({
+  name: 'dealer',
+  migrations: [],
+  handlers: handlersFor('dealer', {
+    'admin.bulkImportDealers': async ({ body, res }) => {
+      res.json({ rows: body.dealers.length });
+      return SENT;
+    },
+  }),
+});
+
 let t: TestEnvironment;
 let media: RunningService;
 let order: express.Express;
 let geocoding: express.Express;
 let identity: express.Express;
+let dealer: express.Express;
 let bearer: ReturnType<typeof bearerFor>;
 
 beforeAll(async () => {
@@ -108,6 +120,7 @@ beforeAll(async () => {
   order = buildApp(orderService, media.ctx, {});
   geocoding = buildApp(geocodingService, media.ctx, {});
   identity = buildApp(identityService, media.ctx, {});
+  dealer = buildApp(dealerService, media.ctx, {});
   bearer = bearerFor(t.keys.privateKey);
 });
 
@@ -169,6 +182,23 @@ describe('input validated with the contract', () => {
       .send({ order_id: 'o-1', notes: 'x'.repeat(3 * 1024 * 1024) });
     expect(res.status).toBe(413);
     expect(res.body).toEqual({ detail: 'The request body is too large' });
+  });
+
+  test('When an endpoint declares a larger body limit (bulk import), Then a body over 2 MB passes and one over its own limit is 413', async () => {
+    const row = { email: 'a@b.test', business_name: 'x'.repeat(450) };
+    const big = await request(dealer)
+      .post('/api/admin/bulk-import-dealers')
+      .set('authorization', bearer(USERS.admin))
+      .send({ dealers: Array.from({ length: 6000 }, () => row) });
+    expect(big.status).toBe(200);
+    expect(big.body).toEqual({ rows: 6000 });
+
+    const huge = await request(dealer)
+      .post('/api/admin/bulk-import-dealers')
+      .set('authorization', bearer(USERS.admin))
+      .send({ dealers: [{ email: 'a@b.test', business_name: 'x'.repeat(17 * 1024 * 1024) }] });
+    expect(huge.status).toBe(413);
+    expect(huge.body).toEqual({ detail: 'The request body is too large' });
   });
 
   test('When no endpoint matches, Then 404 JSON names the method and path', async () => {

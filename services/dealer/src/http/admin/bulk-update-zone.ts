@@ -3,7 +3,10 @@ import type { DealerHandler } from '../../context';
 import { SNAPSHOT_SQL } from '../../data/dealer-json';
 import { snapshotOf } from '../../data/dealers';
 
-/** POST /api/admin/bulk-update-dealer-zone — one UPDATE for all selected dealers; each change is announced. */
+/**
+ * POST /api/admin/bulk-update-dealer-zone — one UPDATE for all selected dealers; each change is announced
+ * (dealer.updated, one outbox insert for all).
+ */
 export const bulkUpdateDealerZone: DealerHandler<'admin.bulkUpdateDealerZone'> = async ({ body }, ctx) => {
   const updated = await ctx.transaction(async (manager, emit) => {
     const [rows]: [(DealerSnapshot & { announced: boolean })[], number] = await manager.query(
@@ -11,7 +14,10 @@ export const bulkUpdateDealerZone: DealerHandler<'admin.bulkUpdateDealerZone'> =
        RETURNING ${SNAPSHOT_SQL}, d.announced`,
       [body.zone, [...new Set(body.dealer_ids)]],
     );
-    for (const row of rows) if (row.announced) await emit(DealerUpdated, row.dealer_id, snapshotOf(row));
+    await emit.many(
+      DealerUpdated,
+      rows.filter((row) => row.announced).map((row) => ({ aggregateId: row.dealer_id, payload: snapshotOf(row) })),
+    );
     return rows.length;
   });
   return { success: true as const, message: `Zone updated for ${updated} dealers`, updated_count: updated };
