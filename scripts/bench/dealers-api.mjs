@@ -13,37 +13,29 @@
  *
  *   node scripts/bench/dealers-api.mjs            (after `npx turbo run build`)
  * Settings (environment):
- *   BENCH_DATABASE_ADMIN_URL  default postgres://postgres@127.0.0.1:5432/postgres
+ *   BENCH_DATABASE_ADMIN_URL  (or TEST_DATABASE_URL) default postgres://postgres@127.0.0.1:5432/postgres
  *   BENCH_ROWS, BENCH_REQUESTS  10000 rows, 100 list requests
  *   BENCH_WARMUP_ROWS  default 1000; 0 measures a cold portal
  *   BENCH_BATCH_SIZE  rows per import request instead of the web client's BATCH_SIZE
  *   BENCH_NODE_ARGS  extra node flags for the portal, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
  * See docs/benchmarks.md for the last figures.
  */
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import pg from 'pg';
+import { createDatabase, DATABASE_ADMIN_URL, REPO, requireFiles, signIn, startPortal } from './lib/portal.mjs';
 
-const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const LAUNCHER = path.join(REPO, 'deploy/local/dist/start.js');
-const REGISTER = path.join(REPO, 'services/platform/register.js');
 const WEB_DIST = path.join(REPO, 'web/dist');
-const ADMIN_URL = process.env.BENCH_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100);
 const WARMUP = 10;
 const TARGET_ROWS_PER_S = 5000;
 const TARGET_P95_MS = 100;
-const READY_TIMEOUT_MS = 60_000;
 const EVENTS_TIMEOUT_MS = 120_000;
 const WARMUP_ROWS = Number(process.env.BENCH_WARMUP_ROWS ?? 1000);
 const WARMUP_BATCH = 250;
@@ -253,97 +245,6 @@ function expectOk(res, what) {
 // ---------------------------------------------------------------------------------------------------------------
 // the portal
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function withAdmin(work) {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
-
-async function createDatabase() {
-  const name = `bench_dealers_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  await withAdmin((c) => c.query(`CREATE DATABASE "${name}"`));
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return { name, url: url.toString() };
-}
-
-/** The database and the roles the portal made for it (`<database>_<service>`). */
-async function dropDatabase(name) {
-  await withAdmin(async (c) => {
-    await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    const roles = await c.query('SELECT rolname FROM pg_roles WHERE starts_with(rolname, $1)', [`${name}_`]);
-    for (const { rolname } of roles.rows) await c.query(`DROP ROLE IF EXISTS "${rolname}"`);
-  });
-}
-
-function startPortal(port, databaseUrl, dataDir) {
-  // BENCH_NODE_ARGS: extra node flags for the portal, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, '--require', REGISTER, LAUNCHER], {
-    cwd: REPO,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      WEB_DIST,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
-      PUBLIC_BASE_URL: `http://127.0.0.1:${port}`,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.setEncoding('utf8').on('data', (chunk) => {
-    stderr = (stderr + chunk).slice(-20_000);
-  });
-  return { child, stderr: () => stderr };
-}
-
-async function waitUntilReady(base, portal) {
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (portal.child.exitCode !== null) {
-      throw new Error(`the portal exited with code ${portal.child.exitCode} before it was ready:\n${portal.stderr()}`);
-    }
-    try {
-      const res = await fetch(`${base}/readyz`, { signal: AbortSignal.timeout(2000) });
-      if (res.status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`the portal was not ready within ${READY_TIMEOUT_MS / 1000} s:\n${portal.stderr()}`);
-}
-
-async function stopPortal(child) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // CPU used (Linux /proc; null elsewhere): the portal process, and every PostgreSQL process on this machine
 
@@ -444,7 +345,7 @@ async function benchImport(base, auth, pid) {
  * same process as the requests: measuring while they still run would measure them too). Answers the seconds.
  */
 async function eventsSettled(databaseName) {
-  const url = new URL(ADMIN_URL);
+  const url = new URL(DATABASE_ADMIN_URL);
   url.pathname = `/${databaseName}`;
   const client = new pg.Client({ connectionString: url.toString() });
   await client.connect();
@@ -541,37 +442,31 @@ async function benchList(base, auth) {
 let cleanUp = async () => undefined;
 
 async function main() {
-  for (const [file, hint] of [
-    [LAUNCHER, 'build the portal: npx turbo run build'],
+  requireFiles([
+    [path.join(REPO, 'deploy/local/dist/start.js'), 'build the portal: npx turbo run build'],
     [path.join(WEB_DIST, 'index.html'), 'build the web client: npx turbo run build'],
-  ]) {
-    if (!existsSync(file)) throw new Error(`${file} is missing: ${hint}`);
-  }
-  const database = await createDatabase();
+  ]);
+  const database = await createDatabase('bench_dealers');
   const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-dealers-'));
   let portal;
   let cleaning;
   cleanUp = () =>
     (cleaning ??= (async () => {
       agent.destroy();
-      if (portal) await stopPortal(portal.child);
-      await dropDatabase(database.name).catch((err) =>
-        console.error(`could not drop ${database.name}: ${err.message}`),
-      );
+      if (portal) await portal.stop();
+      await database.drop().catch((err) => console.error(`could not drop ${database.name}: ${err.message}`));
       await rm(dataDir, { recursive: true, force: true });
     })());
   try {
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    portal = startPortal(port, database.url, dataDir);
-    await waitUntilReady(base, portal);
-    const login = await send(base, 'POST', '/api/auth/login', { body: ADMIN });
-    expectOk(login, 'sign-in');
-    const token = json(login).body.access_token;
-    if (!token) throw new Error('sign-in answered no access_token');
-    const auth = { authorization: `Bearer ${token}` };
+    // BENCH_NODE_ARGS: extra node flags for the portal, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it
+    const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    portal = await startPortal({ databaseUrl: database.url, dataDir, admin: ADMIN, webDist: WEB_DIST, nodeArgs });
+    const base = portal.url;
+    const auth = { authorization: `Bearer ${(await signIn(base, ADMIN)).access_token}` };
 
-    console.log(`dealers API through the gateway (NODE_ENV=production, PostgreSQL ${new URL(ADMIN_URL).host})`);
+    console.log(
+      `dealers API through the gateway (NODE_ENV=production, PostgreSQL ${new URL(DATABASE_ADMIN_URL).host})`,
+    );
     if (WARMUP_ROWS > 0) await warmUp(base, auth, database.name);
     const importOk = await benchImport(base, auth, portal.child.pid);
     const settled = await eventsSettled(database.name);

@@ -23,28 +23,19 @@
  * ("Showing N of 10000 dealers") is checked against the search rule computed here.
  *
  * Run after a build (scripts/bench.sh does): `node scripts/bench/manage-dealers-search.mjs`. Exits 1 when the
- * target is missed, or when the list renders anywhere near all of its rows. Needs PostgreSQL (TEST_DATABASE_URL,
+ * target is missed, or when the list renders anywhere near all of its rows. Needs PostgreSQL (BENCH_DATABASE_ADMIN_URL or TEST_DATABASE_URL,
  * default postgres://postgres@127.0.0.1:5432/postgres) and Chromium (CHROMIUM_PATH, default /usr/bin/chromium).
  * WEB_DIST serves another build of the web client (e.g. to compare before and after a change); BENCH_VERBOSE=1
  * prints every keystroke's commits, handler times and paints.
  */
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { chromium } from 'playwright-core';
+import { createDatabase, REPO, requireFiles, signIn, startPortal } from './lib/portal.mjs';
 
-const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const LAUNCHER = path.join(REPO, 'deploy/local/dist/start.js');
-const REGISTER = path.join(REPO, 'services/platform/register.js');
 const WEB_DIST = process.env.WEB_DIST ?? path.join(REPO, 'web/dist');
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ADMIN_DB_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 const DEALERS = 10_000;
 const IMPORT_BATCH = 500;
@@ -58,8 +49,7 @@ const PHONE_QUERY = '40655';
 const QUIET_MS = 300;
 /** the Event Timing entries of one typed character */
 const KEY_EVENTS = ['keydown', 'keypress', 'beforeinput', 'input'];
-const ADMIN_EMAIL = 'bench-admin@portal.test';
-const ADMIN_PASSWORD = 'Bench-password-2025';
+const ADMIN = { email: 'bench-admin@portal.test', password: 'Bench-password-2025' };
 const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -71,25 +61,23 @@ const CHROMIUM_ARGS = [
 ];
 
 async function main() {
-  for (const [file, hint] of [
-    [LAUNCHER, 'build the portal: npx turbo run build'],
+  requireFiles([
+    [path.join(REPO, 'deploy/local/dist/start.js'), 'build the portal: npx turbo run build'],
     [path.join(WEB_DIST, 'index.html'), 'build the web client: npm run build -w @portal/web'],
     [CHROMIUM_PATH, 'install Chromium: bash scripts/ensure-chromium.sh'],
-  ]) {
-    if (!existsSync(file)) throw new Error(`${file} is missing: ${hint}`);
-  }
+  ]);
   console.log(`Manage Dealers search with ${DEALERS.toLocaleString('en-US')} dealers, in headless Chromium`);
 
   const cleanups = [];
   try {
-    const db = await createDatabase();
+    const db = await createDatabase('portal_bench');
     cleanups.push(() => db.drop());
     const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-bench-'));
     cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-    const portal = await startPortal(db.url, dataDir);
+    const portal = await startPortal({ databaseUrl: db.url, dataDir, admin: ADMIN, webDist: WEB_DIST });
     cleanups.push(() => portal.stop());
 
-    const session = await login(portal.url);
+    const session = await signIn(portal.url, ADMIN);
     const dealers = makeDealers(DEALERS);
     const seeded = performance.now();
     await seed(portal.url, session.access_token, dealers);
@@ -471,110 +459,6 @@ async function seed(url, token, dealers) {
       throw new Error(`bulk import answered ${res.status}: ${JSON.stringify(body).slice(0, 500)}`);
     }
   }
-}
-
-async function login(url) {
-  const res = await fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
-  });
-  if (res.status !== 200) throw new Error(`admin login answered ${res.status}: ${await res.text()}`);
-  return res.json();
-}
-
-async function createDatabase() {
-  const name = `portal_bench_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: ADMIN_DB_URL });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE "${name}"`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(ADMIN_DB_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: ADMIN_DB_URL });
-      await client.connect();
-      try {
-        await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-        // the roles the portal made for this database (`<database>_<service>`) go with it
-        const roles = await client.query('SELECT rolname FROM pg_roles WHERE starts_with(rolname, $1)', [`${name}_`]);
-        for (const { rolname } of roles.rows) await client.query(`DROP ROLE IF EXISTS "${rolname}"`);
-      } finally {
-        await client.end();
-      }
-    },
-  };
-}
-
-async function startPortal(databaseUrl, dataDir) {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--require', REGISTER, LAUNCHER], {
-    cwd: REPO,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      PORT: String(port),
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      WEB_DIST,
-      ADMIN_EMAIL,
-      ADMIN_PASSWORD,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      PUBLIC_BASE_URL: url,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.setEncoding('utf8').on('data', (chunk) => {
-    stderr = (stderr + chunk).slice(-20_000);
-  });
-  const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(timer);
-  };
-
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the portal exited with code ${child.exitCode}:\n${stderr}`);
-    if (await answersReady(url)) break;
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error(`the portal was not ready within 60 s:\n${stderr}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  return { url, stop };
-}
-
-async function answersReady(url) {
-  try {
-    const res = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2000) });
-    return res.status === 200;
-  } catch {
-    return false;
-  }
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 main().then(

@@ -19,31 +19,24 @@ export interface CleanupResult {
   processedEvents: number;
 }
 
-// Each statement deletes one small batch and commits on its own. SKIP LOCKED: replicas cleaning up at the
-// same time, or a relay holding a row, never wait on each other. Rows never sent are never selected.
-const DELETE_SENT = `
+/**
+ * A statement deleting one small batch of `table` rows whose `column` is older than `$1` `unit`s; it commits
+ * on its own. SKIP LOCKED: replicas cleaning up at the same time, or a relay holding a row, never wait on each
+ * other. A NULL `column` (an outbox row never sent) never matches.
+ */
+function batchDelete(table: string, key: string, column: string, unit: 'hours' | 'days'): string {
+  return `
   WITH gone AS (
-    DELETE FROM outbox WHERE seq IN (
-      SELECT seq FROM outbox WHERE sent_at < now() - make_interval(hours => $1)
+    DELETE FROM ${table} WHERE ${key} IN (
+      SELECT ${key} FROM ${table} WHERE ${column} < now() - make_interval(${unit} => $1)
       LIMIT $2 FOR UPDATE SKIP LOCKED)
     RETURNING 1)
   SELECT count(*)::int AS n FROM gone`;
+}
 
-const DELETE_UNROUTABLE = `
-  WITH gone AS (
-    DELETE FROM outbox WHERE seq IN (
-      SELECT seq FROM outbox WHERE unroutable_at < now() - make_interval(hours => $1)
-      LIMIT $2 FOR UPDATE SKIP LOCKED)
-    RETURNING 1)
-  SELECT count(*)::int AS n FROM gone`;
-
-const DELETE_PROCESSED = `
-  WITH gone AS (
-    DELETE FROM processed_events WHERE event_id IN (
-      SELECT event_id FROM processed_events WHERE processed_at < now() - make_interval(days => $1)
-      LIMIT $2 FOR UPDATE SKIP LOCKED)
-    RETURNING 1)
-  SELECT count(*)::int AS n FROM gone`;
+const DELETE_SENT = batchDelete('outbox', 'seq', 'sent_at', 'hours');
+const DELETE_UNROUTABLE = batchDelete('outbox', 'seq', 'unroutable_at', 'hours');
+const DELETE_PROCESSED = batchDelete('processed_events', 'event_id', 'processed_at', 'days');
 
 /**
  * Deletes what the event tables no longer need, batch by batch until nothing is left or `keepGoing` says

@@ -1,0 +1,143 @@
+/**
+ * What the benchmarks share: a fresh PostgreSQL database, the built one-machine portal started on it as an
+ * operator would (NODE_ENV=production), and the admin's sign-in. Like web/test/e2e/harness.ts, in plain ESM so
+ * a benchmark runs with `node` after a build.
+ *
+ * Settings (environment): BENCH_DATABASE_ADMIN_URL (or TEST_DATABASE_URL), default
+ * postgres://postgres@127.0.0.1:5432/postgres.
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export const DATABASE_ADMIN_URL =
+  process.env.BENCH_DATABASE_ADMIN_URL ??
+  process.env.TEST_DATABASE_URL ??
+  'postgres://postgres@127.0.0.1:5432/postgres';
+const LAUNCHER = path.join(REPO, 'deploy/local/dist/start.js');
+const REGISTER = path.join(REPO, 'services/platform/register.js');
+const READY_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 15_000;
+
+/** Throws, naming what to build or install, when one of `[file, hint]` is missing. */
+export function requireFiles(files) {
+  for (const [file, hint] of files) if (!existsSync(file)) throw new Error(`${file} is missing: ${hint}`);
+}
+
+async function withAdmin(work) {
+  const client = new pg.Client({ connectionString: DATABASE_ADMIN_URL });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A new, empty database; `drop()` removes it and the roles the portal made for it (`<database>_<service>`). */
+export async function createDatabase(prefix) {
+  const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  await withAdmin((c) => c.query(`CREATE DATABASE "${name}"`));
+  const url = new URL(DATABASE_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    drop: () =>
+      withAdmin(async (c) => {
+        await c.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+        const roles = await c.query('SELECT rolname FROM pg_roles WHERE starts_with(rolname, $1)', [`${name}_`]);
+        for (const { rolname } of roles.rows) await c.query(`DROP ROLE IF EXISTS "${rolname}"`);
+      }),
+  };
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts the built portal on a free port and waits until it is ready. Answers its `url`, the `child` process,
+ * the tail of its `stderr()` and `stop()`; a portal that exits or is not ready in time is stopped and the error
+ * carries what it printed.
+ */
+export async function startPortal({ databaseUrl, dataDir, admin, webDist, nodeArgs = [] }) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [...nodeArgs, '--require', REGISTER, LAUNCHER], {
+    cwd: REPO,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      WEB_DIST: webDist,
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+      LOG_LEVEL: 'warn',
+      PUBLIC_BASE_URL: url,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk) => {
+    stderr = (stderr + chunk).slice(-20_000);
+  });
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+    await exited;
+    clearTimeout(timer);
+  };
+
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the portal exited with code ${child.exitCode}:\n${stderr}`);
+    if (await answersReady(url)) break;
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`the portal was not ready within ${READY_TIMEOUT_MS / 1000} s:\n${stderr}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return { url, child, stderr: () => stderr, stop };
+}
+
+async function answersReady(url) {
+  try {
+    const res = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2000) });
+    return res.status === 200;
+  } catch {
+    return false;
+  }
+}
+
+/** The admin's sign-in answer from POST /api/auth/login: `access_token` and `user`. */
+export async function signIn(url, admin) {
+  const res = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: admin.email, password: admin.password }),
+  });
+  const body = await res.json().catch(() => ({}));
+  if (res.status !== 200 || !body.access_token) {
+    throw new Error(`admin sign-in answered ${res.status}: ${JSON.stringify(body).slice(0, 500)}`);
+  }
+  return body;
+}
