@@ -2,7 +2,7 @@ export * from './common';
 export * from './endpoint';
 export * from './endpoints';
 export * from './entities';
-export * from './events/catalog';
+export * from './events/domain-events';
 export * from './events/envelope';
 export * from './fields';
 export * from './openapi';

@@ -39,7 +39,7 @@ describe('Request validation answers the spec messages', () => {
 
   it('When a dealer saves a profile with blank address fields, Then the missing fields are listed', () => {
     const body = { full_name: 'Pat', phone: '555', address: '', city: 'Austin', state: 'TX' };
-    expect(firstMessage(endpoints['dealer.profilePut'].body, body)).toBe(
+    expect(firstMessage(endpoints['dealer.updateProfile'].body, body)).toBe(
       'Error: Missing required fields: address, zip_code',
     );
   });
@@ -74,21 +74,21 @@ describe('Request validation answers the spec messages', () => {
   });
 
   it('When company settings lack a name, Then "Company name and email are required" is answered', () => {
-    expect(firstMessage(endpoints['admin.companySettingsPut'].body, { email: 'office@example.com' })).toBe(
+    expect(firstMessage(endpoints['admin.updateCompanySettings'].body, { email: 'office@example.com' })).toBe(
       'Error: Company name and email are required',
     );
   });
 
   it('When SMTP settings use port 2525, Then they are refused; port 465 is accepted', () => {
     const settings = { smtp_server: 'smtp.example.com', smtp_port: 2525, sender_email: 'noreply@example.com' };
-    expect(firstMessage(endpoints['admin.emailSettingsPost'].body, settings)).toBe(
+    expect(firstMessage(endpoints['admin.saveEmailSettings'].body, settings)).toBe(
       'Error: SMTP port must be 587, 465 or 25',
     );
-    expect(endpoints['admin.emailSettingsPost'].body.safeParse({ ...settings, smtp_port: 465 }).success).toBe(true);
+    expect(endpoints['admin.saveEmailSettings'].body.safeParse({ ...settings, smtp_port: 465 }).success).toBe(true);
   });
 
   it('When zones are emptied or repeated, Then the zone messages are answered', () => {
-    const body = endpoints['admin.systemConfigurationPost'].body;
+    const body = endpoints['admin.saveSystemConfiguration'].body;
     expect(firstMessage(body, { zones: [] })).toBe('Error: At least one zone must remain');
     expect(firstMessage(body, { zones: ['Eastern Zone', 'Eastern Zone'] })).toBe('Error: Zone already exists');
   });

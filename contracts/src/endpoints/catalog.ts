@@ -60,8 +60,8 @@ export const catalogEndpoints = {
     summary: 'The active products a dealer may order',
     response: Ok.extend({ products: z.array(DealerProduct) }),
   }),
-  'productImages.get': endpoint({
-    id: 'productImages.get',
+  'public.productImage': endpoint({
+    id: 'public.productImage',
     method: 'GET',
     path: '/api/product-images/{filename}',
     owner,

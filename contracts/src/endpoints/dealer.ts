@@ -33,8 +33,8 @@ export const dealerEndpoints = {
     summary: "The signed-in dealer's own record",
     response: DealerResponse,
   }),
-  'dealer.profilePut': endpoint({
-    id: 'dealer.profilePut',
+  'dealer.updateProfile': endpoint({
+    id: 'dealer.updateProfile',
     method: 'PUT',
     path: '/api/dealer/profile',
     owner,
@@ -103,8 +103,8 @@ export const dealerEndpoints = {
     summary: 'A short-lived link to preview the generated website before publishing',
     response: Ok.extend({ preview_url: z.string() }),
   }),
-  'dealerWebsite.get': endpoint({
-    id: 'dealerWebsite.get',
+  'public.dealerWebsite': endpoint({
+    id: 'public.dealerWebsite',
     method: 'GET',
     path: '/api/dealer-website/{dealer_id}',
     owner,

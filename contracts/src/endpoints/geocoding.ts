@@ -49,8 +49,8 @@ export const geocodingEndpoints = {
     summary: 'Map categories (dealer and manufacturer by default) and popup settings',
     response: MapSettingsResponse,
   }),
-  'admin.mapSettingsPost': endpoint({
-    id: 'admin.mapSettingsPost',
+  'admin.saveMapSettings': endpoint({
+    id: 'admin.saveMapSettings',
     method: 'POST',
     path: '/api/admin/map-settings',
     owner,

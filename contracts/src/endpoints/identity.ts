@@ -192,8 +192,8 @@ export const identityEndpoints = {
     summary: 'Read the company settings for editing',
     response: CompanySettingsResponse,
   }),
-  'admin.companySettingsPut': endpoint({
-    id: 'admin.companySettingsPut',
+  'admin.updateCompanySettings': endpoint({
+    id: 'admin.updateCompanySettings',
     method: 'PUT',
     path: '/api/admin/company-settings',
     owner,
@@ -211,8 +211,8 @@ export const identityEndpoints = {
     summary: 'Read the system configuration: timezone, maintenance mode and dealer zones',
     response: SystemConfigurationResponse,
   }),
-  'admin.systemConfigurationPost': endpoint({
-    id: 'admin.systemConfigurationPost',
+  'admin.saveSystemConfiguration': endpoint({
+    id: 'admin.saveSystemConfiguration',
     method: 'POST',
     path: '/api/admin/system-configuration',
     owner,
@@ -240,8 +240,8 @@ export const identityEndpoints = {
     summary: 'Read the SMTP settings used for outgoing mail (without the password)',
     response: EmailSettingsResponse,
   }),
-  'admin.emailSettingsPost': endpoint({
-    id: 'admin.emailSettingsPost',
+  'admin.saveEmailSettings': endpoint({
+    id: 'admin.saveEmailSettings',
     method: 'POST',
     path: '/api/admin/email-settings',
     owner,

@@ -39,8 +39,8 @@ export const incentiveEndpoints = {
     summary: 'Incentive programs with their tiers',
     response: Ok.extend({ programs: z.array(IncentiveProgram) }),
   }),
-  'admin.incentiveProgramsPost': endpoint({
-    id: 'admin.incentiveProgramsPost',
+  'admin.createIncentiveProgram': endpoint({
+    id: 'admin.createIncentiveProgram',
     method: 'POST',
     path: '/api/admin/incentive-programs',
     owner,
@@ -49,8 +49,8 @@ export const incentiveEndpoints = {
     body: IncentiveProgramRequest,
     response: ProgramResponse,
   }),
-  'admin.incentiveProgramsPut': endpoint({
-    id: 'admin.incentiveProgramsPut',
+  'admin.updateIncentiveProgram': endpoint({
+    id: 'admin.updateIncentiveProgram',
     method: 'PUT',
     path: '/api/admin/incentive-programs/{id}',
     owner,
@@ -60,8 +60,8 @@ export const incentiveEndpoints = {
     body: IncentiveProgramRequest,
     response: ProgramResponse,
   }),
-  'admin.incentiveProgramsDelete': endpoint({
-    id: 'admin.incentiveProgramsDelete',
+  'admin.deleteIncentiveProgram': endpoint({
+    id: 'admin.deleteIncentiveProgram',
     method: 'DELETE',
     path: '/api/admin/incentive-programs/{id}',
     owner,
@@ -70,8 +70,8 @@ export const incentiveEndpoints = {
     params: programIdParams,
     response: Ok,
   }),
-  'admin.incentiveProgramsToggle': endpoint({
-    id: 'admin.incentiveProgramsToggle',
+  'admin.toggleIncentiveProgram': endpoint({
+    id: 'admin.toggleIncentiveProgram',
     method: 'POST',
     path: '/api/admin/incentive-programs/{id}/toggle',
     owner,
@@ -81,8 +81,8 @@ export const incentiveEndpoints = {
     body: ToggleProgramRequest,
     response: ProgramResponse,
   }),
-  'admin.incentiveProgramsAchievements': endpoint({
-    id: 'admin.incentiveProgramsAchievements',
+  'admin.incentiveProgramAchievements': endpoint({
+    id: 'admin.incentiveProgramAchievements',
     method: 'GET',
     path: '/api/admin/incentive-programs/{id}/achievements',
     owner,

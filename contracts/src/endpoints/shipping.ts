@@ -36,8 +36,8 @@ export const shippingEndpoints = {
     summary: 'Shipments with their routes, orders and delivery progress, newest first',
     response: Ok.extend({ shipments: z.array(Shipment) }),
   }),
-  'admin.shipmentUpdateOrderStatus': endpoint({
-    id: 'admin.shipmentUpdateOrderStatus',
+  'admin.updateShipmentOrderStatus': endpoint({
+    id: 'admin.updateShipmentOrderStatus',
     method: 'POST',
     path: '/api/admin/shipment/{id}/update-order-status',
     owner,

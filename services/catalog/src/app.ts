@@ -11,6 +11,6 @@ export const catalogService = defineService({
     'admin.updateProduct': notImplemented(RELEASE),
     'admin.deleteProduct': notImplemented(RELEASE),
     'dealer.products': notImplemented(RELEASE),
-    'productImages.get': notImplemented(RELEASE),
+    'public.productImage': notImplemented(RELEASE),
   },
 });

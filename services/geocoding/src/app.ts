@@ -8,7 +8,7 @@ export const geocodingService = defineService({
   handlers: {
     'admin.dealersForMap': notImplemented(RELEASE),
     'admin.mapSettings': notImplemented(RELEASE),
-    'admin.mapSettingsPost': notImplemented(RELEASE),
+    'admin.saveMapSettings': notImplemented(RELEASE),
     'public.searchDealers': notImplemented(RELEASE),
     'admin.updateDealerCategory': notImplemented(RELEASE),
     'admin.geocodeAddress': notImplemented(RELEASE),

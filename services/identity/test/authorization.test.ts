@@ -17,12 +17,12 @@ const ADMIN_ONLY = [
   'admin.createAdminUser',
   'admin.deleteAdminUser',
   'admin.companySettings',
-  'admin.companySettingsPut',
+  'admin.updateCompanySettings',
   'admin.systemConfiguration',
-  'admin.systemConfigurationPost',
+  'admin.saveSystemConfiguration',
   'admin.notificationSettings',
   'admin.emailSettings',
-  'admin.emailSettingsPost',
+  'admin.saveEmailSettings',
   'admin.testEmail',
 ] as const;
 

@@ -9,6 +9,6 @@ export const shippingService = defineService({
     'admin.readyToShipOrders': notImplemented(RELEASE),
     'admin.createShipment': notImplemented(RELEASE),
     'admin.shipments': notImplemented(RELEASE),
-    'admin.shipmentUpdateOrderStatus': notImplemented(RELEASE),
+    'admin.updateShipmentOrderStatus': notImplemented(RELEASE),
   },
 });

@@ -44,7 +44,7 @@ describe('Messages of the settings screens (001 §8)', () => {
   });
 
   test('When company name or email is missing, Then "Error: Company name and email are required"', () => {
-    const schema = endpoints['admin.companySettingsPut'].body;
+    const schema = endpoints['admin.updateCompanySettings'].body;
     expect(formProblem(schema, { company_name: '', email: 'sales@example.com' })).toBe(
       'Error: Company name and email are required',
     );

@@ -3,7 +3,7 @@ import { apiSlice } from '../../api/apiSlice';
 import { contractCall } from '../../api/contractCall';
 
 const profile = endpoints['dealer.profile'];
-const saveProfile = endpoints['dealer.profilePut'];
+const saveProfile = endpoints['dealer.updateProfile'];
 const upload = endpoints['dealer.uploadHeaderImage'];
 const removeImage = endpoints['dealer.deleteHeaderImage'];
 const publish = endpoints['dealer.publishWebsite'];

@@ -1,6 +1,6 @@
 import type { BodyOf, Dealer, endpoints } from '@portal/contracts';
 
-type ProfileBody = BodyOf<(typeof endpoints)['dealer.profilePut']>;
+type ProfileBody = BodyOf<(typeof endpoints)['dealer.updateProfile']>;
 
 /** The dealer's whole profile as PUT /api/dealer/profile takes it, with `changes` applied (the PUT replaces it). */
 export function profileBody(dealer: Dealer, changes: Partial<ProfileBody>): ProfileBody {

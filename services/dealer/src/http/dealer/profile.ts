@@ -9,7 +9,7 @@ export const dealerProfile: DealerHandler<'dealer.profile'> = async ({ user }, c
 });
 
 /** PUT /api/dealer/profile — choosing the own website takes the generated one offline. */
-export const updateDealerProfile: DealerHandler<'dealer.profilePut'> = async ({ user, body }, ctx) => {
+export const updateDealerProfile: DealerHandler<'dealer.updateProfile'> = async ({ user, body }, ctx) => {
   const current = await ownDealer(ctx.db.manager, user);
   const dealer = await ctx.transaction((manager, emit) =>
     saveDealerChanges(manager, emit, current.dealer_id, {

@@ -9,7 +9,7 @@ import { ownDealer } from './own-dealer';
 /** How long a preview link works. */
 const PREVIEW_TTL_MINUTES = 30;
 
-export const websitePath = (dealerId: string) => fillPath(endpoints['dealerWebsite.get'].path, { dealer_id: dealerId });
+export const websitePath = (dealerId: string) => fillPath(endpoints['public.dealerWebsite'].path, { dealer_id: dealerId });
 export const hashPreviewToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** POST /api/dealer/publish-website — only when publish-ready (000 §4). */

@@ -9,7 +9,7 @@ import { hashPreviewToken } from '../dealer/website-publishing';
  * GET /api/dealer-website/{dealer_id} — public when published (enabled, dealer active); with its dealer's
  * valid preview token also before. Anything else is a 404 page that tells nothing more.
  */
-export const dealerWebsite: DealerHandler<'dealerWebsite.get'> = async ({ params, query, res }, ctx) => {
+export const dealerWebsite: DealerHandler<'public.dealerWebsite'> = async ({ params, query, res }, ctx) => {
   const rows: { dealer: Dealer; previewing: boolean }[] = await ctx.db.query(
     `SELECT ${DEALER_JSON} AS dealer,
        (d.preview_token_hash = $2 AND d.preview_expires_at > now()) IS TRUE AS previewing

@@ -24,7 +24,7 @@ export const companySettings: Handler<(typeof endpoints)['admin.companySettings'
 });
 
 /** PUT /api/admin/company-settings — replaces them all; optional fields left out become blank. */
-export const saveCompanySettings: Handler<(typeof endpoints)['admin.companySettingsPut'], Ctx> = async (
+export const saveCompanySettings: Handler<(typeof endpoints)['admin.updateCompanySettings'], Ctx> = async (
   { body, user },
   ctx,
 ) => {

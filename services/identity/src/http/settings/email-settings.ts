@@ -24,7 +24,7 @@ export const emailSettings: Handler<(typeof endpoints)['admin.emailSettings'], C
  * stored password while the server and username stay the same (else it is dropped, so it never follows
  * the settings to another host).
  */
-export const saveEmailSettings: Handler<(typeof endpoints)['admin.emailSettingsPost'], Ctx> = async (
+export const saveEmailSettings: Handler<(typeof endpoints)['admin.saveEmailSettings'], Ctx> = async (
   { body, user },
   ctx,
 ) => {

@@ -21,7 +21,7 @@ const sameZones = (a: readonly string[], b: readonly string[]) =>
  * with `settings.zones_changed` in the same transaction. `notification_settings`, when sent, updates the
  * notification settings (the spec gives them no endpoint of their own).
  */
-export const saveSystemConfiguration: Handler<(typeof endpoints)['admin.systemConfigurationPost'], Ctx> = async (
+export const saveSystemConfiguration: Handler<(typeof endpoints)['admin.saveSystemConfiguration'], Ctx> = async (
   { body, user },
   ctx,
 ) => {

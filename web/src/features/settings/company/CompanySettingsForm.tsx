@@ -22,7 +22,7 @@ export function CompanySettingsForm({ initial }: { initial: CompanySettings }) {
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const problem = formProblem(endpoints['admin.companySettingsPut'].body, values);
+    const problem = formProblem(endpoints['admin.updateCompanySettings'].body, values);
     if (problem) return showNotice({ text: problem });
     const result = await save({ ...values, state: values.state.toUpperCase() });
     if (result.error) return showNotice({ text: failureMessage(result.error, 'Failed to save company settings') });

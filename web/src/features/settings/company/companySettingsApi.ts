@@ -3,7 +3,7 @@ import { contractCall } from '../../../api/contractCall';
 import { settingsApi } from '../shared/settingsApi';
 
 const read = endpoints['admin.companySettings'];
-const save = endpoints['admin.companySettingsPut'];
+const save = endpoints['admin.updateCompanySettings'];
 
 export const companySettingsApi = settingsApi.injectEndpoints({
   endpoints: (build) => ({

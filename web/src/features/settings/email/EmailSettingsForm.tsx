@@ -37,7 +37,7 @@ export function EmailSettingsForm({ initial, passwordStored }: EmailSettingsForm
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const change = emailSettingsChange(values);
-    const problem = formProblem(endpoints['admin.emailSettingsPost'].body, change);
+    const problem = formProblem(endpoints['admin.saveEmailSettings'].body, change);
     if (problem) return showNotice({ text: problem });
     const result = await save(change);
     if (result.error) return showNotice({ text: failureMessage(result.error, 'Failed to save email settings') });

@@ -3,7 +3,7 @@ import { contractCall } from '../../../api/contractCall';
 import { settingsApi } from '../shared/settingsApi';
 
 const read = endpoints['admin.emailSettings'];
-const save = endpoints['admin.emailSettingsPost'];
+const save = endpoints['admin.saveEmailSettings'];
 const test = endpoints['admin.testEmail'];
 
 export type EmailSettingsChange = BodyOf<typeof save>;

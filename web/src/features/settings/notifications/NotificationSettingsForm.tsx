@@ -10,7 +10,7 @@ import { useTimedNotice } from '../shared/useTimedNotice';
 import { useSaveSystemConfigurationMutation } from '../system/systemConfigurationApi';
 import { type NotificationForm, notificationFormOf, notificationSettingsOf, SWITCH_GROUPS } from './notificationForm';
 
-const notificationSettingsSchema = endpoints['admin.systemConfigurationPost'].body.shape.notification_settings;
+const notificationSettingsSchema = endpoints['admin.saveSystemConfiguration'].body.shape.notification_settings;
 
 export function NotificationSettingsForm({ initial }: { initial: NotificationSettings }) {
   const [values, setValues] = useState<NotificationForm>(() => notificationFormOf(initial));

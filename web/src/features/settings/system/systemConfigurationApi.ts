@@ -3,7 +3,7 @@ import { contractCall } from '../../../api/contractCall';
 import { settingsApi } from '../shared/settingsApi';
 
 const read = endpoints['admin.systemConfiguration'];
-const save = endpoints['admin.systemConfigurationPost'];
+const save = endpoints['admin.saveSystemConfiguration'];
 
 export type SystemConfigurationChange = BodyOf<typeof save>;
 
