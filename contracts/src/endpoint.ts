@@ -69,6 +69,16 @@ export interface EndpointDef<
   /** what a successful call answers; for non-JSON kinds this documents the shape loosely */
   response: R;
   responseKind?: ResponseKind;
+  /**
+   * Declared by the product although the spec's endpoint table does not list it (e.g. sign-out): the
+   * spec-match test accepts it, and still requires every row of the table.
+   */
+  beyondSpec?: true;
+  /**
+   * A public endpoint whose answer must never be kept by a browser or a shared cache (it carries a token or
+   * personal data). Every non-public endpoint is answered `Cache-Control: no-store` anyway.
+   */
+  noStore?: true;
 }
 
 /**

@@ -5,17 +5,37 @@ import { z } from 'zod';
  * caller so each rule keeps its exact wording.
  */
 
+/**
+ * A NUL character or a lone UTF-16 surrogate: PostgreSQL cannot store the first in text, and the second is
+ * not valid Unicode (it cannot be encoded as UTF-8), so text holding either is refused at the door.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is exactly what this looks for
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Whether `text` holds a character no text column can keep (NUL, lone surrogate). */
+export function hasUnstorableCharacters(text: string): boolean {
+  return UNSTORABLE.test(text);
+}
+
+/** The message of a text field holding such a character (the field's name is put before it). */
+export const UNSTORABLE_TEXT = 'contains characters that cannot be stored (a NUL or an invalid Unicode character)';
+
+/** A string that holds no unstorable character; every request text type is built on it. */
+export function storableString(params?: Parameters<typeof z.string>[0]) {
+  return z.string(params).refine((value) => !hasUnstorableCharacters(value), UNSTORABLE_TEXT);
+}
+
 /** A record id (dealer_id, order_id, ...): opaque, never empty. */
-export const Id = z.string().trim().min(1).max(100);
+export const Id = storableString().trim().min(1).max(100);
 
 /** A required text field: missing, not a string, or blank all answer `message`. */
 export function requiredText(message: string, max = 200) {
-  return z.string({ error: message }).trim().min(1, message).max(max);
+  return storableString({ error: message }).trim().min(1, message).max(max);
 }
 
 /** An optional text field; blank means "not given". */
 export function optionalText(max = 200) {
-  return z.string().trim().max(max).optional();
+  return storableString().trim().max(max).optional();
 }
 
 /**
@@ -43,8 +63,7 @@ export const FormBoolean = z.union([z.boolean(), z.stringbool()]);
  * A website: dealers often type `example.com`, which the locator prefixes with https://, so the scheme
  * is optional; blank means none.
  */
-export const Website = z
-  .string()
+export const Website = storableString()
   .trim()
   .max(500)
   .regex(/^$|^(https?:\/\/)?[^\s/$.?#][^\s.]*\.[^\s]+$/i, 'Error: Website must be a valid URL')
@@ -54,8 +73,7 @@ export const Website = z
 const EmailFormat = z.email();
 
 /** An email that may be left blank (required-ness is checked with the form's other fields). */
-export const OptionalEmail = z
-  .string()
+export const OptionalEmail = storableString()
   .trim()
   .toLowerCase()
   .max(254)

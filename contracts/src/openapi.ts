@@ -113,10 +113,19 @@ function multipartBody(def: EndpointDef, files: readonly FilePart[]): Json {
 function requestBody(def: EndpointDef): Json | undefined {
   if (def.files && def.files.length > 0) return multipartBody(def, def.files);
   if (!def.body) return undefined;
-  return {
-    required: !acceptsUndefined(def.body),
-    content: { 'application/json': { schema: toSchema(def.body, 'input') } },
-  };
+  const schema = toSchema(def.body, 'input');
+  // a body of text fields only may also come as a form, as the spec's forms send it (the platform parses all three)
+  const form = isTextFieldsOnly(schema)
+    ? { 'application/x-www-form-urlencoded': { schema }, 'multipart/form-data': { schema } }
+    : {};
+  return { required: !acceptsUndefined(def.body), content: { 'application/json': { schema }, ...form } };
+}
+
+function isTextFieldsOnly(schema: Json): boolean {
+  const properties = (schema as { properties?: Record<string, { type?: unknown }> }).properties;
+  return (
+    !!properties && Object.values(properties).length > 0 && Object.values(properties).every((p) => p.type === 'string')
+  );
 }
 
 function successContent(def: EndpointDef): Json {

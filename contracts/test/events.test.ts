@@ -1,8 +1,8 @@
-import { EventEnvelope, events } from '@portal/contracts';
+import { EventEnvelope, eventsByType } from '@portal/contracts';
 import { z } from 'zod';
 
 describe('The event catalogue', () => {
-  const defs = Object.entries(events);
+  const defs = Object.entries(eventsByType);
 
   it('When events are keyed by type, Then each key is its type and no type repeats', () => {
     for (const [key, def] of defs) expect(def.type).toBe(key);

@@ -71,6 +71,15 @@ describe('The OpenAPI document', () => {
     );
   });
 
+  it('When a body is text fields only (a dealer note), Then it is documented as JSON, urlencoded and multipart; a body with numbers as JSON only', () => {
+    expect(
+      Object.keys(operation('POST', '/api/admin/add-dealer-note/{dealer_id}')?.requestBody?.content ?? {}),
+    ).toEqual(['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data']);
+    expect(Object.keys(operation('POST', '/api/admin/record-payment')?.requestBody?.content ?? {})).toEqual([
+      'application/json',
+    ]);
+  });
+
   it('When an endpoint has path and query parameters, Then they are listed where they belong', () => {
     expect(operation('GET', '/api/admin/top-performers')?.parameters.map((p) => `${p.in}:${p.name}`)).toEqual([
       'query:limit',

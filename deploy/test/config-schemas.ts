@@ -68,14 +68,27 @@ export const neededInContainers: Record<'every service' | Component, Record<stri
     SETTINGS_ENCRYPTION_KEY: 'without it an admin cannot save the SMTP password (503)',
   },
   dealer: {
-    IDENTITY_URL: 'creating a dealer creates its login at identity, synchronously; without it that is a 503',
+    IDENTITY_URL:
+      'revoked sessions come from identity, and creating a dealer creates its login there; the service refuses to start without it',
   },
-  order: {},
-  shipping: {},
-  catalog: {},
-  media: {},
-  geocoding: {},
-  incentive: {},
+  order: {
+    IDENTITY_URL: 'every service but identity reads revoked sessions from identity (and refuses to start without it)',
+  },
+  shipping: {
+    IDENTITY_URL: 'every service but identity reads revoked sessions from identity (and refuses to start without it)',
+  },
+  catalog: {
+    IDENTITY_URL: 'every service but identity reads revoked sessions from identity (and refuses to start without it)',
+  },
+  media: {
+    IDENTITY_URL: 'every service but identity reads revoked sessions from identity (and refuses to start without it)',
+  },
+  geocoding: {
+    IDENTITY_URL: 'every service but identity reads revoked sessions from identity (and refuses to start without it)',
+  },
+  incentive: {
+    IDENTITY_URL: 'every service but identity reads revoked sessions from identity (and refuses to start without it)',
+  },
   gateway: {
     WEB_DIST: 'without it the gateway serves the API only, not the web client',
   },

@@ -1,18 +1,25 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { allEndpoints } from '@portal/contracts';
-import { createLogger, createTokenVerifier, HttpError, type TokenVerifier } from '@portal/platform';
+import {
+  createLogger,
+  createTokenVerifier,
+  errorHandler,
+  HttpError,
+  httpRevocationFeed,
+  requestContextMiddleware,
+  SessionRevocations,
+  sendError,
+  type TokenVerifier,
+} from '@portal/platform';
 import express, { type NextFunction, type Request, type Response, Router } from 'express';
 import type { Logger } from 'pino';
 import type { GatewayConfig } from './config';
-import { edgeAuth } from './edge-auth';
-import { errorHandler, sendError } from './error-response';
+import { edgeAuth, matchedEndpoint } from './edge-auth';
 import { healthRoutes } from './health';
-import { loginThrottle } from './login-throttle';
 import { maintenanceMode } from './maintenance';
 import { apiDocsRoutes } from './openapi';
 import { createServiceProxies } from './proxy';
-import { requestId } from './request-id';
 import { createRoutingTable } from './routing-table';
 import { apiSecurityHeaders, pageSecurityHeaders } from './security-headers';
 import { webClient } from './web-client';
@@ -23,27 +30,44 @@ export { loadGatewayConfig } from './config';
 export interface GatewayDeps {
   logger?: Logger;
   verifier?: TokenVerifier;
+  /**
+   * The revoked sessions (the one-machine portal shares one list with its services; its owner starts and
+   * stops it). When absent the gateway keeps its own, polling identity's /internal/session-revocations.
+   */
+  revocations?: SessionRevocations;
 }
 
-/** The gateway's express app; `closeUpstreams()` drops its kept-alive connections to the services. */
-export type Gateway = express.Express & { closeUpstreams(): void };
+/**
+ * The gateway's express app; `closeUpstreams()` drops its kept-alive connections to the services and stops
+ * its own session sync.
+ */
+export type Gateway = express.Express & { closeUpstreams(): void; revocations: SessionRevocations };
 
 const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
 
 const notFound = (_req: Request, res: Response) => sendError(res, new HttpError(404, 'Not found'));
 
 /**
- * The edge of the portal. /api requests are matched against the contract, checked (token, role, login
- * throttle) and streamed to the owning service; everything else is the gateway's own: health, OpenAPI,
+ * The edge of the portal. /api requests are matched against the contract, checked (token, session, role,
+ * maintenance) and streamed to the owning service; everything else is the gateway's own: health, OpenAPI,
  * docs and the web client. No body parser runs anywhere, so request bodies reach services untouched.
  */
 export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Gateway {
   const logger = deps.logger ?? createLogger('gateway', config.logLevel);
-  const verifier = deps.verifier ?? createTokenVerifier(config.jwt);
+  const ownsRevocations = !deps.revocations;
+  const revocations =
+    deps.revocations ??
+    new SessionRevocations({
+      feed: httpRevocationFeed(config.services.identity),
+      logger: logger.child({ component: 'sessions' }),
+      intervalMs: config.sessionSyncIntervalMs,
+    });
+  // the first sync runs now; until it succeeds signed-in requests answer 503 (see SessionRevocations)
+  if (ownsRevocations) void revocations.start();
+  const verifier = deps.verifier ?? createTokenVerifier({ ...config.jwt, revocations });
   const proxies = createServiceProxies({
     services: config.services,
     timeoutMs: config.proxyTimeoutMs,
-    trustProxy: config.trustProxy,
     logger,
   });
 
@@ -51,7 +75,6 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Ga
   api.use(apiSecurityHeaders());
   api.use(edgeAuth(createRoutingTable(allEndpoints), verifier));
   api.use(maintenanceMode({ identityUrl: config.services.identity, verifier, logger }));
-  api.use(loginThrottle(config.login));
   api.use(proxies.middleware);
   api.use(notFound);
 
@@ -65,11 +88,17 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Ga
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
-  app.use(requestId(logger));
+  app.use(requestContextMiddleware(logger, { logFields: (req) => ({ upstream: matchedEndpoint(req)?.owner }) }));
   // Routers are called, not mounted under /api, so req.url (what is forwarded) keeps its full path.
   app.use((req: Request, res: Response, next: NextFunction) => (isApiPath(req.path) ? api : pages)(req, res, next));
   app.use(errorHandler(logger));
-  return Object.assign(app, { closeUpstreams: proxies.close });
+  return Object.assign(app, {
+    revocations,
+    closeUpstreams() {
+      proxies.close();
+      if (ownsRevocations) revocations.stop();
+    },
+  });
 }
 
 export interface RunningGateway {
@@ -84,6 +113,8 @@ export interface RunningGateway {
 /** Starts the gateway on config.port (0 picks a free port: tests) and config.host. */
 export async function startGateway(config: GatewayConfig, deps: GatewayDeps = {}): Promise<RunningGateway> {
   const app = createGateway(config, deps);
+  // the first read of revoked sessions, before taking traffic (answers 503 to signed-in calls until it succeeds)
+  if (!deps.revocations) await app.revocations.sync();
   const server = await new Promise<Server>((resolve, reject) => {
     const s = app.listen(config.port, config.host, () => resolve(s));
     s.once('error', reject);

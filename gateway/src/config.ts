@@ -1,24 +1,9 @@
 import { SERVICES, type ServiceName } from '@portal/contracts';
-import { loadConfig, PemKey } from '@portal/platform';
+import { loadConfig, PemKey, TrustProxy } from '@portal/platform';
 import { z } from 'zod';
 
 const serviceUrl = z.url({ protocol: /^https?$/ });
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
-
-/**
- * Express's `trust proxy`: `false` (the gateway is the edge; X-Forwarded-For from clients is ignored),
- * `true`, a hop count, or a comma-separated list of addresses/subnets of trusted proxies.
- */
-const TrustProxy = z
-  .string()
-  .trim()
-  .default('false')
-  .transform((v): boolean | number | string => {
-    if (v === 'false' || v === '') return false;
-    if (v === 'true') return true;
-    if (/^\d+$/.test(v)) return Number(v);
-    return v;
-  });
 
 /** The gateway's environment (names fixed for the whole project). Unknown variables are ignored. */
 export const GatewayEnv = z.object({
@@ -38,9 +23,10 @@ export const GatewayEnv = z.object({
   INCENTIVE_URL: serviceUrl,
   WEB_DIST: z.string().min(1).optional(),
   PROXY_TIMEOUT_MS: positiveInt(15_000),
-  LOGIN_MAX_FAILURES: positiveInt(10),
-  LOGIN_WINDOW_SECONDS: positiveInt(900),
-  TRUST_PROXY: TrustProxy,
+  /** by default the gateway is the edge: X-Forwarded-For from clients is ignored */
+  TRUST_PROXY: TrustProxy('false'),
+  /** how often the revoked sessions are fetched from identity */
+  SESSION_SYNC_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   GOOGLE_MAPS_API_KEY: z.string().min(1).optional(),
 });
 export type GatewayEnv = z.infer<typeof GatewayEnv>;
@@ -55,8 +41,9 @@ export interface GatewayConfig {
   /** the built web client; when absent, only /api and the gateway's own pages are served */
   webDist?: string;
   proxyTimeoutMs: number;
-  login: { maxFailures: number; windowSeconds: number };
   trustProxy: boolean | number | string;
+  /** how often identity is asked for revoked sessions */
+  sessionSyncIntervalMs: number;
   /** allow the browser to load Google Maps (the Content-Security-Policy names its origins) */
   googleMaps: boolean;
 }
@@ -75,8 +62,8 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     services,
     webDist: e.WEB_DIST,
     proxyTimeoutMs: e.PROXY_TIMEOUT_MS,
-    login: { maxFailures: e.LOGIN_MAX_FAILURES, windowSeconds: e.LOGIN_WINDOW_SECONDS },
     trustProxy: e.TRUST_PROXY,
+    sessionSyncIntervalMs: e.SESSION_SYNC_INTERVAL_MS,
     googleMaps: Boolean(e.GOOGLE_MAPS_API_KEY),
   };
 }

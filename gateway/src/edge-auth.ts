@@ -1,7 +1,6 @@
 import type { EndpointDef } from '@portal/contracts';
-import { authorize, HttpError, type TokenVerifier } from '@portal/platform';
+import { authorize, HttpError, sendError, type TokenVerifier } from '@portal/platform';
 import type { NextFunction, Request, Response } from 'express';
-import { sendError } from './error-response';
 import type { RoutingTable } from './routing-table';
 
 const matched = new WeakMap<Request, EndpointDef>();

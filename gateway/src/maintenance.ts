@@ -1,8 +1,7 @@
 import { MAINTENANCE_DETAIL } from '@portal/contracts';
-import { bearerToken, HttpError, type TokenVerifier } from '@portal/platform';
+import { bearerToken, HttpError, sendError, type TokenVerifier } from '@portal/platform';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
-import { sendError } from './error-response';
 
 export interface MaintenanceOptions {
   /** identity's base URL: it owns the flag and answers it in the public company settings */

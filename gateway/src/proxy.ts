@@ -2,19 +2,16 @@ import http, { type ClientRequest, type IncomingMessage, type ServerResponse } f
 import https from 'node:https';
 import type { Socket } from 'node:net';
 import { SERVICES, type ServiceName } from '@portal/contracts';
-import { HttpError } from '@portal/platform';
+import { HttpError, sendError } from '@portal/platform';
 import type { NextFunction, Request, Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
 import { matchedEndpoint } from './edge-auth';
-import { sendError } from './error-response';
 
 export interface ProxyOptions {
   services: Record<ServiceName, string>;
   /** how long a service may stay silent before the caller gets 504 */
   timeoutMs: number;
-  /** Express's `trust proxy`: when false, X-Forwarded-* sent by clients are replaced, not extended */
-  trustProxy: boolean | number | string;
   /** connections kept open to each service */
   maxSockets?: number;
   logger: Logger;
@@ -37,13 +34,14 @@ function isResponse(res: ServerResponse | Socket): res is ServerResponse {
   return 'writeHead' in res;
 }
 
-/** X-Forwarded-For/Proto as the service should see them; a client's own claims count only behind a trusted proxy. */
-function setForwardedHeaders(proxyReq: ClientRequest, req: IncomingMessage, trustProxy: ProxyOptions['trustProxy']) {
+/**
+ * X-Forwarded-For/Proto/Host as the service should see them. X-Forwarded-For is exactly one address: the
+ * client as the gateway itself determined it (`req.ip`, read through TRUST_PROXY). A client's own
+ * X-Forwarded-For is never passed on, so nobody can pick the address a service's throttle counts.
+ */
+function setForwardedHeaders(proxyReq: ClientRequest, req: IncomingMessage) {
   const express = req as Request;
-  const peer = req.socket.remoteAddress ?? '';
-  const prior = req.headers['x-forwarded-for'];
-  const chain = trustProxy !== false && typeof prior === 'string' && prior ? `${prior}, ${peer}` : peer;
-  proxyReq.setHeader('X-Forwarded-For', chain);
+  proxyReq.setHeader('X-Forwarded-For', express.ip ?? req.socket.remoteAddress ?? '');
   proxyReq.setHeader('X-Forwarded-Proto', express.protocol);
   if (req.headers.host) proxyReq.setHeader('X-Forwarded-Host', express.host ?? req.headers.host);
 }
@@ -70,7 +68,7 @@ export function createServiceProxies(opts: ProxyOptions) {
         // the caller's socket may idle a little longer, so the 504 above reaches it first
         timeout: opts.timeoutMs + 1000,
         on: {
-          proxyReq: (proxyReq, req) => setForwardedHeaders(proxyReq, req, opts.trustProxy),
+          proxyReq: (proxyReq, req) => setForwardedHeaders(proxyReq, req),
           proxyRes: (proxyRes) => {
             delete proxyRes.headers['x-powered-by'];
           },

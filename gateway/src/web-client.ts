@@ -1,7 +1,6 @@
 import path from 'node:path';
-import { HttpError } from '@portal/platform';
+import { HttpError, sendError } from '@portal/platform';
 import express, { type NextFunction, type Request, type Response, Router } from 'express';
-import { sendError } from './error-response';
 
 /** Vite names files under /assets by content hash: they never change, so browsers may keep them for a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';

@@ -100,6 +100,7 @@ describe('Edge routing and role checks from the contract', () => {
       email: 'admin@example.com',
       name: 'Admin',
       role: 'admin',
+      sid: 'session-1',
       iss: ISSUER,
       aud: AUDIENCE,
       iat: Math.floor(Date.now() / 1000) - 60,
@@ -118,6 +119,7 @@ describe('Edge routing and role checks from the contract', () => {
       ['for another audience', (g) => signWith(g.keys.privateKey, { ...claims(), aud: 'another-api' })],
       ['from another issuer', (g) => signWith(g.keys.privateKey, { ...claims(), iss: 'someone-else' })],
       ['malformed', () => 'not.a.token'],
+      ['without a session id (sid)', (g) => signWith(g.keys.privateKey, { ...claims(), sid: undefined })],
     ];
 
     test.each(cases)('When it is %s, Then 401 JSON', async (_name, make) => {
@@ -135,7 +137,14 @@ describe('Edge routing and role checks from the contract', () => {
         audience: AUDIENCE,
         ttlSeconds: 60,
       });
-      const { token } = signer.sign({ sub: 'u', email: 'a@example.com', name: 'A', role: 'admin', dealerId: null });
+      const { token } = signer.sign({
+        sub: 'u',
+        email: 'a@example.com',
+        name: 'A',
+        role: 'admin',
+        dealerId: null,
+        sid: 's',
+      });
       expect((await call(adminUsers, token)).status).toBe(200);
     });
   });

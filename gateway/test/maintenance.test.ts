@@ -82,6 +82,7 @@ describe('How the gateway reads the flag', () => {
       name: 'D',
       role: 'dealer',
       dealerId: 'dealer-1',
+      sid: 's-1',
     });
     return { app, token };
   }

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { allEndpoints } from '@portal/contracts';
-import { escapeHtml } from '../src/docs-page';
+import { escapeHtml } from '@portal/platform';
 import { startTestGateway, type TestGateway } from './support/gateway';
 import { deadServiceUrl } from './support/upstream';
 

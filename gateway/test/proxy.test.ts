@@ -114,6 +114,20 @@ describe('Proxying to the owning service', () => {
     expect(got.headers['x-forwarded-proto']).toBe('http');
   });
 
+  test('When behind a trusted proxy a client sends its own X-Forwarded-For chain, Then the service gets only the address the gateway determined', async () => {
+    const behind = await startTestGateway({ TRUST_PROXY: 'loopback' });
+    try {
+      // the loopback "proxy" appended the real client (203.0.113.9); 6.6.6.6 is what the client made up
+      await fetch(`${behind.url}/api/public/company-settings`, {
+        headers: { 'x-forwarded-for': '6.6.6.6, 203.0.113.9' },
+      });
+      const got = behind.upstreams.identity?.received.at(-1);
+      expect(got?.headers['x-forwarded-for']).toBe('203.0.113.9');
+    } finally {
+      await behind.stop();
+    }
+  });
+
   test('When a service sets its own security headers, Then the gateway keeps them and drops x-powered-by', async () => {
     const dealer = t.upstreams.dealer;
     if (!dealer) throw new Error('dealer stand-in missing');

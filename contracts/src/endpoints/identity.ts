@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { Email, Ok } from '../common';
 import { access, endpoint, ROLES } from '../endpoint';
 import { AdminUser, DealerLogin, InvitationDealerInfo } from '../entities/identity';
-import { CompanySettings, EmailSettings, NotificationSettings, SystemConfiguration } from '../entities/settings';
+import {
+  CompanySettings,
+  EmailSettings,
+  MailRoute,
+  NotificationSettings,
+  SystemConfiguration,
+} from '../entities/settings';
 import { idParams } from '../fields';
 import {
   CompanySettingsRequest,
@@ -46,8 +52,8 @@ const PublicCompanySettingsResponse = CompanySettingsResponse.extend({
   maintenance_mode: z.boolean().describe('while true, dealers and delivery users cannot sign in or make changes'),
 });
 const SystemConfigurationResponse = Ok.extend({ configuration: SystemConfiguration });
-const EmailSettingsResponse = Ok.extend({ settings: EmailSettings }).describe(
-  'Shape not shown in the spec: the stored settings, never the SMTP password',
+const EmailSettingsResponse = Ok.extend({ settings: EmailSettings, mail_route: MailRoute }).describe(
+  'Shape not shown in the spec: the stored settings, never the SMTP password, and where mail goes now',
 );
 
 export const identityEndpoints = {
@@ -60,6 +66,17 @@ export const identityEndpoints = {
     summary: 'Sign in with email and password; answers a bearer token and the session user',
     body: LoginRequest,
     response: LoginResponse,
+    noStore: true,
+  }),
+  'auth.logout': endpoint({
+    id: 'auth.logout',
+    method: 'POST',
+    path: '/api/auth/logout',
+    owner,
+    access: access.any,
+    summary: "Sign out: the caller's session ends, and with it every token of that session, on every service",
+    response: Ok.extend({ success: z.literal(true), message: z.literal('Signed out') }),
+    beyondSpec: true,
   }),
   'user.updateProfile': endpoint({
     id: 'user.updateProfile',
@@ -69,7 +86,13 @@ export const identityEndpoints = {
     access: access.any,
     summary: "Update the signed-in user's name and email, and optionally the password",
     body: UpdateProfileRequest,
-    response: Ok.extend({ user: SessionUser }),
+    response: Ok.extend({
+      user: SessionUser,
+      access_token: z
+        .string()
+        .optional()
+        .describe("after a password change: the caller's new token (every earlier token of the user has ended)"),
+    }),
   }),
   'admin.users': endpoint({
     id: 'admin.users',
@@ -162,6 +185,7 @@ export const identityEndpoints = {
     summary: "Check an invitation token; answers the invited dealer's name and phone",
     query: VerifyInvitationQuery,
     response: Ok.extend({ dealer_info: InvitationDealerInfo, email: z.string() }),
+    noStore: true,
   }),
   'dealer.completeSignup': endpoint({
     id: 'dealer.completeSignup',
@@ -172,6 +196,7 @@ export const identityEndpoints = {
     summary: 'Accept an invitation: set the password and create the dealer login',
     body: CompleteSignupRequest,
     response: Ok,
+    noStore: true,
   }),
   'public.companySettings': endpoint({
     id: 'public.companySettings',

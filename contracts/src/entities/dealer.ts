@@ -1,30 +1,22 @@
 import { z } from 'zod';
 import { IsoDate } from '../common';
+import { DEALER_ENTITY_FIELDS, storedDealerShape } from '../dealer-fields';
 
 /** The zones a fresh system starts with (the system configuration may change them). */
 export const DEFAULT_ZONES = ['Eastern Zone', 'Midwest Zone', 'Southern Zone', 'Western Zone'] as const;
 
 export const DealerStatus = z.enum(['pending', 'active', 'archived']).describe('pending: applied, not yet processed');
 
+/** A dealer as every answer shows it: its own fields (from the field list) and what the service keeps about it. */
 export const Dealer = z.object({
   dealer_id: z.string(),
-  business_name: z.string().nullable(),
-  full_name: z.string().nullable(),
-  email: z.string(),
-  phone: z.string().nullable(),
-  address: z.string().nullable(),
-  city: z.string().nullable(),
-  state: z.string().nullable().describe('two letters'),
-  zip_code: z.string().nullable(),
-  website: z.string().nullable(),
-  description: z.string().nullable(),
+  ...storedDealerShape(DEALER_ENTITY_FIELDS),
   specialties: z.array(z.string()),
   use_own_website: z.boolean(),
   enable_website: z.boolean(),
   header_image_url: z.string().nullable(),
   published_at: IsoDate.nullable(),
   created_at: IsoDate.describe('join date'),
-  zone: z.string().nullable(),
   archived: z.boolean(),
   status: DealerStatus,
   archived_at: IsoDate.nullable(),
@@ -61,22 +53,6 @@ export const DashboardStats = z.object({
   }),
 });
 export type DashboardStats = z.infer<typeof DashboardStats>;
-
-/** The fields a bulk-import row may carry; only mapped, non-empty cells are sent. */
-export const BULK_IMPORT_FIELDS = [
-  'full_name',
-  'email',
-  'business_name',
-  'dealer_id',
-  'phone',
-  'address',
-  'city',
-  'state',
-  'zip_code',
-  'website',
-  'zone',
-  'business_type',
-] as const;
 
 export const BulkImportResults = z.object({
   successful_imports: z.number().int().nonnegative(),

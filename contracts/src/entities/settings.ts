@@ -105,3 +105,14 @@ export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   notify_revenue_milestones: true,
   notify_performance_updates: true,
 };
+
+/** Where product mail (invitations, invoices, notices) goes now, for the Email Settings screen. */
+export const MailRoute = z
+  .object({
+    kind: z.enum(['saved_smtp', 'environment_smtp', 'file_outbox']),
+    description: z.string(),
+  })
+  .describe(
+    'saved_smtp: the SMTP server saved under Email Settings; environment_smtp: none saved, the SMTP server the portal was started with; file_outbox: no SMTP anywhere, mail is written to files',
+  );
+export type MailRoute = z.infer<typeof MailRoute>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEALER_SNAPSHOT_FIELDS, storedDealerShape } from '../dealer-fields';
 import { defineEvent } from './envelope';
 
 /**
@@ -6,19 +7,8 @@ import { defineEvent } from './envelope';
  * read models (the order service knows each dealer's name and city; shipping knows addresses).
  */
 
-const DealerSnapshot = z.object({
-  dealer_id: z.string(),
-  business_name: z.string().nullable(),
-  full_name: z.string().nullable(),
-  email: z.string(),
-  phone: z.string().nullable(),
-  address: z.string().nullable(),
-  city: z.string().nullable(),
-  state: z.string().nullable(),
-  zip_code: z.string().nullable(),
-  zone: z.string().nullable(),
-  website: z.string().nullable(),
-});
+/** What other services keep of a dealer: its id and the fields the dealer field list marks for the snapshot. */
+const DealerSnapshot = z.object({ dealer_id: z.string(), ...storedDealerShape(DEALER_SNAPSHOT_FIELDS) });
 export type DealerSnapshot = z.infer<typeof DealerSnapshot>;
 
 export const DealerCreated = defineEvent({
@@ -170,7 +160,8 @@ export const EmailRequested = defineEvent({
   }),
 });
 
-export const events = {
+/** Every event of the portal, keyed by its type: consumers are declared against these keys. */
+export const eventsByType = {
   [DealerCreated.type]: DealerCreated,
   [DealerUpdated.type]: DealerUpdated,
   [DealerArchived.type]: DealerArchived,
@@ -188,5 +179,15 @@ export const events = {
   [EmailRequested.type]: EmailRequested,
 } as const;
 
-export type Events = typeof events;
+export type Events = typeof eventsByType;
+/** The type of every declared event, e.g. 'dealer.created'. */
 export type EventType = keyof Events;
+/** The declaration of the event of type T. */
+export type EventOfType<T extends EventType> = Events[T];
+/** The payload of the event of type T, as its schema outputs it. */
+export type PayloadOfType<T extends EventType> = z.output<Events[T]['payload']>;
+
+/** Whether `type` names a declared event. */
+export function isEventType(type: string): type is EventType {
+  return Object.hasOwn(eventsByType, type);
+}

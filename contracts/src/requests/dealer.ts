@@ -1,76 +1,96 @@
 import { z } from 'zod';
-import { Email, IsoDate, UsState } from '../common';
+import { IsoDate } from '../common';
+import {
+  BULK_IMPORT_FIELDS,
+  type BulkImportField,
+  DealerEmailChange,
+  type DealerFieldName,
+  dealerField,
+  dealerFieldsShape,
+  requireDealerFields,
+  requiredFieldsOf,
+} from '../dealer-fields';
 import type { FilePart } from '../endpoint';
-import { BULK_IMPORT_FIELDS } from '../entities/dealer';
-import { FormBoolean, Id, isBlank, OptionalEmail, optionalText, requiredText, requireFields, Website } from '../fields';
-
-/**
- * A dealer's website: the shared Website rule, and no scheme but http(s) — `javascript:` or `data:` URLs are
- * refused here, and the generated website refuses them again when it renders links. `host:8080` is a port.
- */
-function DealerWebsite() {
-  return Website.refine((value) => value === undefined || !/^(?!https?:\/\/)[a-z][a-z0-9+.-]*:(?!\d)/i.test(value), {
-    message: 'Error: Website must be a valid URL',
-  });
-}
+import {
+  FormBoolean,
+  hasUnstorableCharacters,
+  Id,
+  isBlank,
+  optionalText,
+  requiredText,
+  storableString,
+} from '../fields';
 
 /** The address and contact fields every dealer form carries. */
-const contactFields = {
-  business_name: optionalText(),
-  full_name: optionalText(),
-  phone: optionalText(40),
-  address: optionalText(),
-  city: optionalText(100),
-  state: UsState.optional(),
-  zip_code: optionalText(20),
-  website: DealerWebsite(),
-};
+const CONTACT_FIELDS = [
+  'business_name',
+  'full_name',
+  'phone',
+  'address',
+  'city',
+  'state',
+  'zip_code',
+  'website',
+] as const satisfies readonly DealerFieldName[];
 
-function hasName(dealer: { business_name?: string | undefined; full_name?: string | undefined }): boolean {
+function hasName(dealer: { business_name?: string | null; full_name?: string | null }): boolean {
   return !isBlank(dealer.business_name) || !isBlank(dealer.full_name);
 }
 
 /** A dealer editing its own profile. */
-export const DealerProfileRequest = z
-  .object({
-    ...contactFields,
-    description: optionalText(5000),
-    specialties: z.array(z.string().trim().min(1).max(100)).max(50).optional(),
-    use_own_website: z.boolean().optional(),
-  })
-  .refine(hasName, { message: 'Error: Either Business Name or Full Name must be provided', path: ['business_name'] })
-  .superRefine(requireFields(['phone', 'address', 'city', 'state', 'zip_code']));
+const PROFILE_FIELDS = [...CONTACT_FIELDS, 'description'] as const;
+export const DealerProfileRequest = requireDealerFields(
+  z
+    .object({
+      ...dealerFieldsShape(PROFILE_FIELDS),
+      specialties: z.array(storableString().trim().min(1).max(100)).max(50).optional(),
+      use_own_website: z.boolean().optional(),
+    })
+    .refine(hasName, { message: 'Error: Either Business Name or Full Name must be provided', path: ['business_name'] }),
+  requiredFieldsOf('profile', PROFILE_FIELDS),
+);
 
 /** An admin creating a dealer; a login with a temporary password is created with it. */
-export const CreateDealerRequest = z
-  .object({
-    ...contactFields,
-    email: OptionalEmail,
-    zone: optionalText(100),
-    use_own_website: z.boolean().default(true),
-  })
-  .refine(hasName, {
+const CREATE_FIELDS = [...CONTACT_FIELDS, 'email', 'zone'] as const;
+export const CreateDealerRequest = requireDealerFields(
+  z.object({ ...dealerFieldsShape(CREATE_FIELDS), use_own_website: z.boolean().default(true) }).refine(hasName, {
     message: 'Error: Either Name (business) or Full Name must be provided',
     path: ['business_name'],
-  })
-  .superRefine(requireFields(['email', 'phone', 'address', 'city', 'state', 'zip_code', 'zone']));
+  }),
+  requiredFieldsOf('create', CREATE_FIELDS),
+);
+
+/**
+ * One bulk-import row, checked exactly like create-dealer (same messages), plus the import's own columns. Used
+ * per row by the service, so one bad row is that row's error.
+ */
+const IMPORT_FIELDS = [...CREATE_FIELDS, 'business_type'] as const;
+export const ImportedDealerRow = requireDealerFields(
+  z.object({ ...dealerFieldsShape(IMPORT_FIELDS) }).refine(hasName, {
+    message: 'Error: Either Name (business) or Full Name must be provided',
+    path: ['business_name'],
+  }),
+  requiredFieldsOf('import', IMPORT_FIELDS),
+);
+export type ImportedDealerRow = z.output<typeof ImportedDealerRow>;
 
 /** An admin editing a dealer (the edit form). */
-export const UpdateDealerRequest = z
-  .object({
-    ...contactFields,
-    email: Email.optional(),
-    description: optionalText(5000),
-    zone: optionalText(100),
-    created_at: IsoDate.refine((value) => !Number.isNaN(Date.parse(value)), 'Error: Join date must be a valid date')
-      .optional()
-      .describe('join date'),
-  })
-  .refine(hasName, {
-    message: 'Error: Please provide either a Full Name or Business Name (or both)',
-    path: ['full_name'],
-  })
-  .superRefine(requireFields(['phone', 'address', 'city', 'state', 'zip_code']));
+const EDIT_FIELDS = [...CONTACT_FIELDS, 'description', 'zone'] as const;
+export const UpdateDealerRequest = requireDealerFields(
+  z
+    .object({
+      ...dealerFieldsShape(EDIT_FIELDS),
+      email: DealerEmailChange,
+      created_at: IsoDate.refine((value) => !Number.isNaN(Date.parse(value)), 'Error: Join date must be a valid date')
+        .optional()
+        .describe('join date'),
+    })
+    .refine(hasName, {
+      message: 'Error: Please provide either a Full Name or Business Name (or both)',
+      path: ['full_name'],
+    }),
+  requiredFieldsOf('edit', EDIT_FIELDS),
+);
 
 /**
  * Pending-dealer processing; the spec does not show the action names. `approve` makes the dealer active;
@@ -91,19 +111,44 @@ export const BulkUpdateDealerZoneRequest = z.object({
 /** The text fields of the website-settings form; the header image comes as a file. */
 export const UpdateDealerWebsiteRequest = z.object({
   use_own_website: FormBoolean,
-  custom_website_url: DealerWebsite(),
+  custom_website_url: dealerField('website'),
   custom_website_enabled: FormBoolean.default(false),
-  description: optionalText(5000),
+  description: dealerField('description'),
 });
 
 export const AddDealerNoteRequest = z.object({
   note_text: requiredText('Error: Please enter a note', 5000),
 });
 
-const BulkImportRow = z.partialRecord(z.enum(BULK_IMPORT_FIELDS), z.string().trim().max(500));
+/**
+ * A row as the import wizard sends it: only mapped, non-empty cells, each a string. The cells are checked per row
+ * by the service (ImportedDealerRow), so one bad cell fails its row, not the import. A row with a cell that text
+ * cannot hold (a NUL, a lone surrogate) is marked here with that cell's field instead of carrying it on, so no such
+ * text travels past the contract.
+ */
+export const UNSTORABLE_CELL: unique symbol = Symbol('unstorable cell');
+export type BulkImportRow = Partial<Record<BulkImportField, string>> & { [UNSTORABLE_CELL]?: BulkImportField };
+const BulkImportRow = z
+  .partialRecord(z.enum(BULK_IMPORT_FIELDS as [BulkImportField, ...BulkImportField[]]), z.string())
+  .transform((row): BulkImportRow => {
+    const bad = (Object.keys(row) as BulkImportField[]).find((field) => hasUnstorableCharacters(row[field] as string));
+    return bad ? { [UNSTORABLE_CELL]: bad } : row;
+  });
+
 const EMPTY_CSV = 'Error: CSV file must have at least a header row and one data row';
+/** Rows in one import call (the web client sends 1,000 at a time); the spec sets no limit of its own. */
+export const MAX_IMPORT_ROWS = 10_000;
 export const BulkImportDealersRequest = z.object({
-  dealers: z.array(BulkImportRow, { error: EMPTY_CSV }).min(1, EMPTY_CSV).max(10000),
+  dealers: z
+    .array(BulkImportRow, { error: EMPTY_CSV })
+    .min(1, EMPTY_CSV)
+    .superRefine((rows, ctx) => {
+      if (rows.length > MAX_IMPORT_ROWS)
+        ctx.addIssue({
+          code: 'custom',
+          message: `Error: An import takes at most ${MAX_IMPORT_ROWS.toLocaleString('en-US')} rows at a time; this one has ${rows.length.toLocaleString('en-US')}. Please split the file and import each part.`,
+        });
+    }),
 });
 
 /** Header image of the generated website: the spec's 5MB limit and messages. */
@@ -124,4 +169,4 @@ export const AdminHeaderImageUpload: FilePart = { field: 'header_image', require
 export const UploadHeaderImageFields = z.object({ dealer_id: Id.optional() });
 
 /** The generated website's query: a short-lived preview token lets its dealer see it before publishing. */
-export const DealerWebsiteQuery = z.object({ preview: z.string().trim().max(200).optional() });
+export const DealerWebsiteQuery = z.object({ preview: storableString().trim().max(200).optional() });

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { Email, UsState } from '../common';
 import { MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT, StaffRole } from '../entities/identity';
 import { SmtpPort, SystemTimezone } from '../entities/settings';
-import { isBlank, OptionalEmail, optionalText, requiredText } from '../fields';
+import { isBlank, OptionalEmail, optionalText, requiredText, storableString } from '../fields';
 
-const Password = z.string().min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT).max(1024);
+const Password = storableString().min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT).max(1024);
 
 /** An email that must be present: blank answers `message`, a malformed one the Email message. */
 function requiredEmail(message: string) {
@@ -15,10 +15,10 @@ export const UpdateProfileRequest = z
   .object({
     full_name: requiredText('Error: Full name and email are required'),
     email: requiredEmail('Error: Full name and email are required'),
-    current_password: z.string().max(1024).optional(),
+    current_password: storableString().max(1024).optional(),
     new_password: Password.optional(),
     /** checked when sent: the profile form's confirmation of new_password */
-    confirm_password: z.string().max(1024).optional(),
+    confirm_password: storableString().max(1024).optional(),
   })
   // no path: the spec's message is answered as the detail, verbatim
   .refine((body) => body.confirm_password === undefined || body.confirm_password === body.new_password, {
@@ -61,7 +61,7 @@ export const VerifyInvitationQuery = z.object({ token: InvitationToken });
 
 export const CompleteSignupRequest = z.object({
   token: InvitationToken,
-  password: z.string({ error: PASSWORD_TOO_SHORT }).min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT).max(1024),
+  password: storableString({ error: PASSWORD_TOO_SHORT }).min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT).max(1024),
   full_name: requiredText('Error: Full name is required'),
   phone: optionalText(40),
 });
@@ -132,7 +132,7 @@ export const EmailSettingsRequest = z.object({
   smtp_server: requiredText('Error: SMTP server is required', 253),
   smtp_port: SmtpPort,
   smtp_username: optionalText(254),
-  smtp_password: z.string().max(1024).optional(),
+  smtp_password: storableString().max(1024).optional(),
   sender_name: optionalText(),
   sender_email: requiredEmail('Error: Sender email is required'),
   use_ssl: z.boolean().default(false),

@@ -9,7 +9,9 @@ import {
   createLogger,
   mailerFromEnv,
   objectStoreFromEnv,
+  type RevocationFeed,
   type RunningService,
+  SessionRevocations,
   startService,
 } from '@portal/platform';
 import { openLocalDatabase, serviceDatabaseUrl } from './database';
@@ -32,12 +34,23 @@ async function main() {
   const adminEmail = env.ADMIN_EMAIL ?? 'admin@portal.local';
   const adminPassword = env.ADMIN_PASSWORD ?? secrets.value('admin-password');
 
+  const syncIntervalMs = syncInterval(env.SESSION_SYNC_INTERVAL_MS);
+
   const database = await openLocalDatabase(env, dataDir, secrets, logger);
   const transport = env.AMQP_URL
     ? createAmqpTransport({ url: env.AMQP_URL, logger })
     : createInProcessTransport({ logger });
+  // One revoked-session list for every service and the gateway, read straight from identity's feed (no HTTP),
+  // once identity is up; until then nothing signed-in is answered (503), as in the distributed system.
+  let identityFeed: RevocationFeed | undefined;
+  const revocations = new SessionRevocations({
+    feed: (after) => (identityFeed ? identityFeed(after) : Promise.reject(new Error('identity has not started yet'))),
+    logger: logger.child({ component: 'sessions' }),
+    intervalMs: syncIntervalMs,
+  });
   const shared = {
     transport,
+    revocations,
     logger,
     objects: objectStoreFromEnv({ ...env, OBJECTS_DIR: env.OBJECTS_DIR ?? resolve(dataDir, 'objects') }),
     mailer: mailerFromEnv({ ...env, MAIL_OUTBOX_DIR: env.MAIL_OUTBOX_DIR ?? resolve(dataDir, 'mail') }, logger),
@@ -45,6 +58,7 @@ async function main() {
 
   const running: RunningService[] = [];
   const stopAll = async () => {
+    revocations.stop();
     for (const service of running.reverse()) await service.stop().catch((err) => logger.error({ err }, 'stop failed'));
     await transport.close().catch(() => undefined);
     await database.stop().catch(() => undefined);
@@ -68,12 +82,16 @@ async function main() {
           SETTINGS_ENCRYPTION_KEY:
             env.SETTINGS_ENCRYPTION_KEY ??
             secrets.value('settings-encryption-key', () => randomBytes(32).toString('base64')),
-          // services that call identity synchronously (e.g. creating a dealer's login) find it here
+          // every service but identity needs it (sessions; the dealer service creates logins there)
           IDENTITY_URL: running.find((s) => s.ctx.name === 'identity')?.url,
         },
         { ...shared, logger: createLogger(definition.name, env.LOG_LEVEL ?? 'info') },
       );
       running.push(service);
+      if (service.revocationFeed) {
+        identityFeed = service.revocationFeed;
+        await revocations.start();
+      }
     }
     const urls = Object.fromEntries(running.map((s) => [`${s.ctx.name.toUpperCase()}_URL`, s.url]));
     for (const name of SERVICES)
@@ -86,7 +104,7 @@ async function main() {
         JWT_PUBLIC_KEY: keys.publicKey,
         WEB_DIST: env.WEB_DIST ?? resolve(repo, 'web/dist'),
       }),
-      { logger: createLogger('gateway', env.LOG_LEVEL ?? 'info') },
+      { logger: createLogger('gateway', env.LOG_LEVEL ?? 'info'), revocations },
     );
     const url = `http://localhost:${gateway.port}`;
     process.stdout.write(
@@ -112,6 +130,14 @@ async function main() {
     await stopAll();
     process.exit(1);
   }
+}
+
+/** SESSION_SYNC_INTERVAL_MS as the services read it (50–60000 ms, default 1000); anything else stops the start. */
+function syncInterval(value: string | undefined): number {
+  const ms = Number(value ?? 1000);
+  if (!Number.isInteger(ms) || ms < 50 || ms > 60_000)
+    throw new Error(`SESSION_SYNC_INTERVAL_MS must be a whole number of milliseconds from 50 to 60000, not ${value}`);
+  return ms;
 }
 
 void main();

@@ -44,7 +44,14 @@ function percentile(sorted: number[], p: number): number {
 
 async function startUpstream(): Promise<http.Server> {
   const body = JSON.stringify({ company_name: 'Blind Co', phone: '555-0100' });
-  const server = http.createServer((_req, res) => {
+  // it also stands in for identity's session feed (no session is revoked), which the gateway polls
+  const feed = JSON.stringify({ cursor: 0, revoked: [] });
+  const server = http.createServer((req, res) => {
+    if (req.url?.startsWith('/internal/session-revocations')) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(feed);
+      return;
+    }
     res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
     res.end(body);
   });
@@ -85,6 +92,7 @@ async function main() {
   const urls = Object.fromEntries(SERVICES.map((s) => [`${s.toUpperCase()}_URL`, upstreamUrl]));
   const config = loadGatewayConfig({ PORT: '0', HOST: '127.0.0.1', JWT_PUBLIC_KEY: keys.publicKey, ...urls });
   const gateway = await startGateway(config, { logger: createLogger('gateway', 'silent') });
+  await gateway.app.revocations.sync();
   const signer = createTokenSigner({
     privateKey: keys.privateKey,
     issuer: config.jwt.issuer,
@@ -97,6 +105,7 @@ async function main() {
     name: 'Bench',
     role: 'admin',
     dealerId: null,
+    sid: 'bench-session',
   });
 
   await measure(upstreamUrl, gateway.url, {

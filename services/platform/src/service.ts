@@ -1,12 +1,28 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type EventDef, endpointsByService, type ServiceName } from '@portal/contracts';
+import {
+  type EventDef,
+  type EventEnvelope,
+  type EventType,
+  endpointsByService,
+  isEventType,
+  type PayloadOfType,
+  SESSION_REVOCATIONS_PATH,
+  type ServiceName,
+  SessionRevocationsQuery,
+} from '@portal/contracts';
 import express from 'express';
 import type { Logger } from 'pino';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { z } from 'zod';
-import { createTokenVerifier, type TokenVerifier } from './auth';
-import { BaseConfig, loadConfig } from './config';
+import {
+  createTokenVerifier,
+  httpRevocationFeed,
+  type RevocationFeed,
+  SessionRevocations,
+  type TokenVerifier,
+} from './auth';
+import { BaseConfig, ConfigError, loadConfig } from './config';
 import { type EntityClass, type MigrationClass, openDatabase } from './db';
 import {
   type BatchEventHandler,
@@ -22,13 +38,14 @@ import {
   startConsumers,
 } from './events';
 import { contractRouter } from './http/contract-router';
-import { errorHandler } from './http/error-handler';
+import { errorHandler, validationError } from './http/error-handler';
 import { HttpError } from './http/errors';
 import type { HandlersOf } from './http/handler';
 import { healthRouter } from './http/health';
 import { requestContextMiddleware } from './http/request-context';
 import { createLogger } from './log/logger';
 import { type Mailer, mailerFromEnv } from './mail';
+import { runProcess } from './run-process';
 import { type ObjectStore, objectStoreFromEnv } from './storage';
 
 /**
@@ -53,9 +70,39 @@ export interface ServiceContext<C extends BaseConfig = BaseConfig> {
   objects: ObjectStore;
   mailer: Mailer;
   verifier: TokenVerifier;
+  /**
+   * The revoked sessions this service's verifier consults. `sync()` refreshes them now: identity calls it after
+   * a revoking commit, so its own check needs no wait for the next poll.
+   */
+  sessions: { sync(): Promise<void> };
   /** runs `work` in one transaction; events it emits are published once it commits */
   transaction<T>(work: (manager: EntityManager, emit: Emit) => Promise<T>): Promise<T>;
 }
+
+/**
+ * What a consumer receives besides the event: the service context plus the consumer's own transaction (the
+ * one that records the event as processed) and its `emit`, whose events are published once it commits.
+ */
+export interface ConsumerContext<C extends BaseConfig = BaseConfig> extends ServiceContext<C> {
+  manager: EntityManager;
+  emit: Emit;
+}
+
+/** Applies one event of type T; its payload has been checked against the contract's schema. */
+export type Consumer<T extends EventType, C extends BaseConfig = BaseConfig> = (
+  event: EventEnvelope<PayloadOfType<T>>,
+  ctx: ConsumerContext<C>,
+) => Promise<void>;
+
+/** Applies many events of type T at once, in delivery order (see ServiceDefinition.batchConsumers). */
+export type BatchConsumer<T extends EventType, C extends BaseConfig = BaseConfig> = (
+  events: EventEnvelope<PayloadOfType<T>>[],
+  ctx: ConsumerContext<C>,
+) => Promise<void>;
+
+/** Consumers by event type: a key that is not a declared event type does not compile (and fails at start). */
+export type ConsumersOf<C extends BaseConfig = BaseConfig> = { [T in EventType]?: Consumer<T, C> };
+export type BatchConsumersOf<C extends BaseConfig = BaseConfig> = { [T in EventType]?: BatchConsumer<T, C> };
 
 export interface ServiceDefinition<S extends ServiceName, C extends BaseConfig = BaseConfig> {
   name: S;
@@ -64,22 +111,22 @@ export interface ServiceDefinition<S extends ServiceName, C extends BaseConfig =
   migrations: MigrationClass[];
   entities?: EntityClass[];
   handlers: HandlersOf<S, ServiceContext<C>>;
-  /** events of other services this one consumes, by type */
-  consumers?: Record<
-    string,
-    (envelope: Parameters<EventHandler>[0], manager: EntityManager, ctx: ServiceContext<C>) => Promise<void>
-  >;
+  /** events this service consumes, by type */
+  consumers?: ConsumersOf<C>;
   /**
    * Batch forms of some consumers, by type (each also in `consumers`): events of the type that arrive together
    * are applied with one call in one transaction (bulk imports announce thousands). Database work only: see
    * ConsumersOptions.batchHandlers.
    */
-  batchConsumers?: Record<
-    string,
-    (envelopes: Parameters<EventHandler>[0][], manager: EntityManager, ctx: ServiceContext<C>) => Promise<void>
-  >;
+  batchConsumers?: BatchConsumersOf<C>;
   /** runs once the database is migrated, before the service listens (seed data, caches) */
   onStart?: (ctx: ServiceContext<C>) => Promise<void>;
+  /**
+   * The service that knows the sessions (identity) supplies the revoked ones: it checks tokens against this
+   * feed directly and serves it to the others at GET /internal/session-revocations?after=N. Every other
+   * service polls that endpoint at IDENTITY_URL.
+   */
+  revocationFeed?: (ctx: ServiceContext<C>) => RevocationFeed;
 }
 
 export function defineService<S extends ServiceName, C extends BaseConfig = BaseConfig>(def: ServiceDefinition<S, C>) {
@@ -92,6 +139,11 @@ export interface ServiceDeps {
   objects?: ObjectStore;
   mailer?: Mailer;
   logger?: Logger;
+  /**
+   * One revoked-session list shared by several services in one process (its owner starts and stops it);
+   * when absent, each service keeps its own, fed by its revocationFeed or by identity's endpoint.
+   */
+  revocations?: SessionRevocations;
 }
 
 export interface RunningService<C extends BaseConfig = BaseConfig> {
@@ -100,7 +152,39 @@ export interface RunningService<C extends BaseConfig = BaseConfig> {
   server: Server;
   url: string;
   port: number;
+  /** the service's own revocation feed, when it supplies one (identity) */
+  revocationFeed?: RevocationFeed;
   stop(): Promise<void>;
+}
+
+/**
+ * Checks what types cannot: every consumer key is a declared event type, and every batch consumer has a
+ * per-event consumer. Throws before anything starts.
+ */
+export function checkDefinition(def: { name: string; consumers?: object; batchConsumers?: object }): void {
+  for (const type of [...Object.keys(def.consumers ?? {}), ...Object.keys(def.batchConsumers ?? {})]) {
+    if (!isEventType(type)) throw new Error(`${def.name}: consumer of unknown event type "${type}"`);
+  }
+  for (const type of Object.keys(def.batchConsumers ?? {})) {
+    if (!(def.consumers as Record<string, unknown> | undefined)?.[type])
+      throw new Error(`${def.name}: the batch consumer of ${type} has no per-event consumer`);
+  }
+}
+
+/** The `emit` of one transaction; `onEmit` is told when anything was written to the outbox. */
+function emitterFor(manager: EntityManager, producer: ServiceName, onEmit: () => void): Emit {
+  return Object.assign(
+    async (eventDef: EventDef, aggregateId: string, payload: unknown) => {
+      onEmit();
+      return enqueueEvent(manager, producer, eventDef, aggregateId, payload);
+    },
+    {
+      async many(eventDef: EventDef, items: readonly EventItem[]) {
+        if (items.length) onEmit();
+        return enqueueEvents(manager, producer, eventDef, items);
+      },
+    },
+  );
 }
 
 /** Builds the express app of a service (tests can use it without listening). */
@@ -108,12 +192,14 @@ export function buildApp<C extends BaseConfig>(
   def: ServiceDefinition<ServiceName, C>,
   ctx: ServiceContext<C>,
   ready: Record<string, () => Promise<void>>,
+  revocationFeed?: RevocationFeed,
 ) {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.set('trust proxy', ctx.config.TRUST_PROXY);
   app.use(requestContextMiddleware(ctx.logger));
   app.use(healthRouter(ready));
+  if (revocationFeed) app.get(SESSION_REVOCATIONS_PATH, revocationFeedRoute(revocationFeed));
   app.use(
     contractRouter({
       endpoints: endpointsByService[def.name],
@@ -129,6 +215,20 @@ export function buildApp<C extends BaseConfig>(
   return app;
 }
 
+/** GET /internal/session-revocations?after=N: the feed, for the other services and the gateway (never routed by the gateway). */
+function revocationFeedRoute(feed: RevocationFeed): express.RequestHandler {
+  return async (req, res, next) => {
+    try {
+      const query = SessionRevocationsQuery.safeParse(req.query);
+      if (!query.success) throw validationError(query.error);
+      res.setHeader('Cache-Control', 'no-store');
+      res.json(await feed(query.data.after));
+    } catch (err) {
+      next(err);
+    }
+  };
+}
+
 /**
  * Starts a service: config checked, database provisioned and migrated, outbox relay and consumers running,
  * HTTP listening. `stop()` shuts it down gracefully in the reverse order.
@@ -138,7 +238,12 @@ export async function startService<C extends BaseConfig>(
   env: NodeJS.ProcessEnv = process.env,
   deps: ServiceDeps = {},
 ): Promise<RunningService<C>> {
+  checkDefinition(def);
   const config = loadConfig((def.config ?? BaseConfig) as z.ZodType<C>, env);
+  if (def.name !== 'identity' && !config.IDENTITY_URL)
+    throw new ConfigError(["IDENTITY_URL: required (identity's base URL, e.g. http://identity:3000)"]);
+  if (!def.revocationFeed && !config.IDENTITY_URL && !deps.revocations)
+    throw new Error(`${def.name}: no source of revoked sessions (a revocationFeed, IDENTITY_URL or deps.revocations)`);
   const logger = deps.logger ?? createLogger(def.name, config.LOG_LEVEL);
   const db = await openDatabase({
     url: config.DATABASE_URL,
@@ -153,6 +258,18 @@ export async function startService<C extends BaseConfig>(
     (config.AMQP_URL ? createAmqpTransport({ url: config.AMQP_URL, logger }) : createInProcessTransport({ logger }));
   const ownsTransport = !deps.transport;
   const relay = new OutboxRelay({ dataSource: db, transport, logger, ...outboxRelaySettings(config) });
+  // the feed of a service that supplies one is built from its context, which needs the list: bound late
+  let ownFeed: RevocationFeed | undefined;
+  const revocations =
+    deps.revocations ??
+    new SessionRevocations({
+      feed: def.revocationFeed
+        ? (after) => (ownFeed ? ownFeed(after) : Promise.reject(new Error('the revocation feed is not built yet')))
+        : httpRevocationFeed(config.IDENTITY_URL as string),
+      logger: logger.child({ component: 'sessions' }),
+      intervalMs: config.SESSION_SYNC_INTERVAL_MS,
+    });
+  const ownsRevocations = !deps.revocations;
   const ctx: ServiceContext<C> = {
     name: def.name,
     config,
@@ -164,30 +281,27 @@ export async function startService<C extends BaseConfig>(
       publicKey: config.JWT_PUBLIC_KEY,
       issuer: config.JWT_ISSUER,
       audience: config.JWT_AUDIENCE,
+      revocations,
     }),
+    sessions: revocations,
     async transaction(work) {
       let emitted = false;
-      const result = await db.transaction(async (manager) => {
-        const emit: Emit = Object.assign(
-          async (eventDef: EventDef, aggregateId: string, payload: unknown) => {
+      const result = await db.transaction(async (manager) =>
+        work(
+          manager,
+          emitterFor(manager, def.name, () => {
             emitted = true;
-            return enqueueEvent(manager, def.name, eventDef, aggregateId, payload);
-          },
-          {
-            async many(eventDef: EventDef, items: readonly EventItem[]) {
-              if (items.length) emitted = true;
-              return enqueueEvents(manager, def.name, eventDef, items);
-            },
-          },
-        );
-        return work(manager, emit);
-      });
+          }),
+        ),
+      );
       if (emitted) relay.kick();
       return result;
     },
   };
+  ownFeed = def.revocationFeed?.(ctx);
   // what a start that fails half-way must give back, so the process can exit
   const release = async () => {
+    if (ownsRevocations) revocations.stop();
     await relay.stop().catch(() => undefined);
     if (ownsTransport) await transport.close().catch(() => undefined);
     await db.destroy().catch(() => undefined);
@@ -196,16 +310,36 @@ export async function startService<C extends BaseConfig>(
     await ctx.objects.ready();
     if (def.onStart) await def.onStart(ctx);
     relay.start();
+    // the first sync is tried now; until one succeeds, signed-in requests answer 503 (see SessionRevocations)
+    if (ownsRevocations) await revocations.start();
     if (def.consumers && Object.keys(def.consumers).length) {
-      const consumers = def.consumers;
+      // a consumer's emit writes to the outbox in the consumer's transaction; the relay is woken once it commits
+      const consumerContext = (manager: EntityManager) => {
+        let emitted = false;
+        const emit = emitterFor(manager, def.name, () => {
+          emitted = true;
+        });
+        const after = () => (emitted ? () => relay.kick() : undefined);
+        return { ctx: { ...ctx, manager, emit } as ConsumerContext<C>, after };
+      };
+      type AnyConsumer = (event: unknown, ctx: ConsumerContext<C>) => Promise<void>;
       const handlers: Record<string, EventHandler> = {};
-      for (const [type, handle] of Object.entries(consumers))
-        handlers[type] = (envelope, manager) => handle(envelope, manager, ctx);
+      for (const [type, handle] of Object.entries(def.consumers as Record<string, AnyConsumer>))
+        handlers[type] = async (envelope, manager) => {
+          const c = consumerContext(manager);
+          await handle(envelope, c.ctx);
+          return c.after();
+        };
       // one wrapper per function: types with the same batch consumer share its batches
       const wrapped = new Map<unknown, BatchEventHandler>();
       const batchHandlers: Record<string, BatchEventHandler> = {};
-      for (const [type, handle] of Object.entries(def.batchConsumers ?? {})) {
-        if (!wrapped.has(handle)) wrapped.set(handle, (envelopes, manager) => handle(envelopes, manager, ctx));
+      for (const [type, handle] of Object.entries((def.batchConsumers ?? {}) as Record<string, AnyConsumer>)) {
+        if (!wrapped.has(handle))
+          wrapped.set(handle, async (envelopes, manager) => {
+            const c = consumerContext(manager);
+            await handle(envelopes, c.ctx);
+            return c.after();
+          });
         batchHandlers[type] = wrapped.get(handle)!;
       }
       await startConsumers({
@@ -224,11 +358,20 @@ export async function startService<C extends BaseConfig>(
     throw err;
   }
 
-  const app = buildApp(def, ctx, {
-    database: async () => {
-      await db.query('SELECT 1');
+  const app = buildApp(
+    def,
+    ctx,
+    {
+      database: async () => {
+        await db.query('SELECT 1');
+      },
+      // until the revoked sessions have been read once, signed-in calls answer 503: not ready for traffic
+      sessions: async () => {
+        if (!revocations.ready()) throw new Error('revoked sessions not read from identity yet');
+      },
     },
-  });
+    ownFeed,
+  );
   let server: Server;
   try {
     server = await listen(app, config.PORT, config.HOST);
@@ -253,12 +396,13 @@ export async function startService<C extends BaseConfig>(
           resolve();
         }, 10_000).unref();
       });
+      if (ownsRevocations) revocations.stop();
       await relay.stop();
       if (ownsTransport) await transport.close();
       await db.destroy();
     })());
 
-  return { ctx, app, server, url: `http://${host}:${port}`, port, stop };
+  return { ctx, app, server, url: `http://${host}:${port}`, port, revocationFeed: ownFeed, stop };
 }
 
 /**
@@ -278,24 +422,5 @@ function listen(app: express.Express, port: number, host: string): Promise<Serve
 
 /** The body of a service's main.ts: start from the environment, stop on SIGTERM/SIGINT, exit 1 on a bad start. */
 export function runMain<C extends BaseConfig>(def: ServiceDefinition<ServiceName, C>): void {
-  startService(def).then(
-    (running) => {
-      const shutdown = (signal: string) => {
-        running.ctx.logger.info({ signal }, 'signal received');
-        running.stop().then(
-          () => process.exit(0),
-          (err) => {
-            running.ctx.logger.error({ err }, 'shutdown failed');
-            process.exit(1);
-          },
-        );
-      };
-      process.once('SIGTERM', () => shutdown('SIGTERM'));
-      process.once('SIGINT', () => shutdown('SIGINT'));
-    },
-    (err) => {
-      createLogger(def.name).fatal({ err: err instanceof Error ? err.message : err }, 'failed to start');
-      process.exit(1);
-    },
-  );
+  runProcess(def.name, () => startService(def));
 }

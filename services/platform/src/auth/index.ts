@@ -1,3 +1,4 @@
 export * from './guard';
 export * from './keys';
+export * from './session-revocations';
 export * from './tokens';

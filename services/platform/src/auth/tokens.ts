@@ -2,7 +2,8 @@ import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { ROLES, type Role } from '@portal/contracts';
 import jwt from 'jsonwebtoken';
 import { z } from 'zod';
-import { unauthorized } from '../http/errors';
+import { serviceUnavailable, unauthorized } from '../http/errors';
+import type { SessionRevocations } from './session-revocations';
 
 /** The one algorithm tokens are signed and verified with: ES256 (identity holds the private key). */
 export const TOKEN_ALGORITHM = 'ES256' as const;
@@ -21,7 +22,12 @@ export interface AuthUser {
   role: Role;
   /** the dealer record of a dealer login */
   dealerId: string | null;
+  /** the session the token belongs to: signing out, a password change or removing the user revokes it */
+  sid: string;
 }
+
+export const SESSION_ENDED = 'Your session has ended. Please sign in again.';
+export const SESSIONS_NOT_READY = 'Sign-in checks are starting up. Please try again in a moment.';
 
 const Claims = z.object({
   sub: z.string().min(1),
@@ -29,6 +35,7 @@ const Claims = z.object({
   name: z.string(),
   role: z.enum(ROLES),
   dealer_id: z.string().nullable().optional(),
+  sid: z.string().min(1),
 });
 
 export interface TokenVerifier {
@@ -36,7 +43,16 @@ export interface TokenVerifier {
   verify(token: string): AuthUser;
 }
 
-export function createTokenVerifier(opts: TokenSettings & { publicKey: string }): TokenVerifier {
+export interface TokenVerifierOptions extends TokenSettings {
+  publicKey: string;
+  /**
+   * The revoked sessions: a token of one is refused (401). Until the list has synced once, every token is
+   * refused with 503 (its session could be revoked). Without it, no session is ever revoked (tools only).
+   */
+  revocations?: SessionRevocations;
+}
+
+export function createTokenVerifier(opts: TokenVerifierOptions): TokenVerifier {
   // parsed once: re-parsing the PEM on every request costs more than the signature check
   const publicKey = createPublicKey(opts.publicKey);
   return {
@@ -55,7 +71,11 @@ export function createTokenVerifier(opts: TokenSettings & { publicKey: string })
       const claims = Claims.safeParse(decoded);
       if (!claims.success) throw unauthorized('Invalid authentication token');
       const c = claims.data;
-      return { sub: c.sub, email: c.email, name: c.name, role: c.role, dealerId: c.dealer_id ?? null };
+      if (opts.revocations) {
+        if (!opts.revocations.ready()) throw serviceUnavailable(SESSIONS_NOT_READY);
+        if (opts.revocations.isRevoked(c.sid)) throw unauthorized(SESSION_ENDED);
+      }
+      return { sub: c.sub, email: c.email, name: c.name, role: c.role, dealerId: c.dealer_id ?? null, sid: c.sid };
     },
   };
 }
@@ -69,7 +89,7 @@ export function createTokenSigner(opts: TokenSettings & { privateKey: string; tt
   return {
     sign(user) {
       const token = jwt.sign(
-        { email: user.email, name: user.name, role: user.role, dealer_id: user.dealerId },
+        { email: user.email, name: user.name, role: user.role, dealer_id: user.dealerId, sid: user.sid },
         privateKey,
         {
           algorithm: TOKEN_ALGORITHM,

@@ -19,6 +19,24 @@ const pem = z
   .transform((v) => v.replace(/\\n/g, '\n'))
   .refine(isPemKey, 'must be a PEM key');
 
+/**
+ * Express's `trust proxy` from TRUST_PROXY: 'false' (no proxy: X-Forwarded-For is ignored), 'true', a hop
+ * count, or a comma-separated list of addresses/subnets/names ('loopback', 'uniquelocal', ...) of proxies
+ * whose X-Forwarded-For is believed. The client address (`req.ip`) is read through it.
+ */
+export function TrustProxy(fallback: string) {
+  return z
+    .string()
+    .trim()
+    .default(fallback)
+    .transform((v): boolean | number | string => {
+      if (v === 'false' || v === '') return false;
+      if (v === 'true') return true;
+      if (/^\d+$/.test(v)) return Number(v);
+      return v;
+    });
+}
+
 /** Configuration every service reads from its environment. Unknown variables are ignored. */
 export const BaseConfig = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -33,6 +51,8 @@ export const BaseConfig = z.object({
   JWT_AUDIENCE: z.string().min(1).default('dealer-portal-api'),
   EVENT_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(5),
   EVENT_RETRY_DELAY_MS: z.coerce.number().int().min(10).max(3_600_000).default(5000),
+  /** how often the outbox relay looks for unsent events when no commit woke it (a commit that emits wakes it) */
+  OUTBOX_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(1000),
   /** publishes of one event the broker returns ("no queue is bound") before the relay parks it as unroutable */
   OUTBOX_UNROUTABLE_ATTEMPTS: z.coerce.number().int().min(1).max(1000).default(10),
   /** how long sent (and parked unroutable) outbox rows are kept before the cleanup deletes them */
@@ -44,6 +64,15 @@ export const BaseConfig = z.object({
     .default(168),
   /** how long a consumer remembers an applied event id (the idempotency guard); at least the outbox retention */
   PROCESSED_EVENTS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /**
+   * identity's base URL, e.g. http://identity:3000: every service but identity asks it for revoked sessions
+   * (and the dealer service creates logins there). Required for every service but identity (checked at start).
+   */
+  IDENTITY_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** how often the revoked sessions are fetched from identity: a revoked token dies within about this long */
+  SESSION_SYNC_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  /** the proxies in front of the service (the gateway, on a private network by default) */
+  TRUST_PROXY: TrustProxy('loopback, linklocal, uniquelocal'),
 });
 export type BaseConfig = z.infer<typeof BaseConfig>;
 

@@ -1,2 +1,3 @@
 export * from './data-source';
 export * from './provision';
+export * from './unique-violation';

@@ -10,5 +10,11 @@ export {
   type OutboxRelayOptions,
   outboxRelaySettings,
 } from './outbox-relay';
-export { type BatchEventHandler, type ConsumersOptions, type EventHandler, startConsumers } from './start-consumers';
+export {
+  type AfterCommit,
+  type BatchEventHandler,
+  type ConsumersOptions,
+  type EventHandler,
+  startConsumers,
+} from './start-consumers';
 export type { Delivery, DeliveryHandler, EventTransport, SubscribeOptions } from './transport';

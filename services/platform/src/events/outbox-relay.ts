@@ -45,9 +45,13 @@ export interface OutboxHousekeepingOptions {
 
 /** The relay settings of a service's configuration (OUTBOX_* and PROCESSED_EVENTS_RETENTION_DAYS). */
 export function outboxRelaySettings(
-  config: Pick<BaseConfig, 'OUTBOX_UNROUTABLE_ATTEMPTS' | 'OUTBOX_RETENTION_HOURS' | 'PROCESSED_EVENTS_RETENTION_DAYS'>,
-): Pick<OutboxRelayOptions, 'unroutableAttempts' | 'housekeeping'> {
+  config: Pick<
+    BaseConfig,
+    'OUTBOX_POLL_MS' | 'OUTBOX_UNROUTABLE_ATTEMPTS' | 'OUTBOX_RETENTION_HOURS' | 'PROCESSED_EVENTS_RETENTION_DAYS'
+  >,
+): Pick<OutboxRelayOptions, 'pollMs' | 'unroutableAttempts' | 'housekeeping'> {
   return {
+    pollMs: config.OUTBOX_POLL_MS,
     unroutableAttempts: config.OUTBOX_UNROUTABLE_ATTEMPTS,
     housekeeping: {
       outboxRetentionHours: config.OUTBOX_RETENTION_HOURS,

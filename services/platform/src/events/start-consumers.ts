@@ -1,20 +1,33 @@
 import { type Context, context, type Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
-import { EventEnvelope, type EventType, events, type ServiceName } from '@portal/contracts';
+import { EventEnvelope, eventsByType, isEventType, type ServiceName } from '@portal/contracts';
 import type { Logger } from 'pino';
 import type { DataSource, EntityManager } from 'typeorm';
 import { failureReason, PoisonMessageError } from './delivery-policy';
 import { contextFromHeaders, eventTracer } from './trace-context';
 import type { Delivery, EventTransport } from './transport';
 
-/** Applies one event; its writes go through `manager`, in the transaction that records the event as processed. */
-export type EventHandler = (envelope: EventEnvelope, manager: EntityManager) => Promise<void>;
+/**
+ * What a handler may answer: work to run once its transaction has committed (waking the outbox relay for
+ * the events it emitted). Any other answer is ignored.
+ */
+export type AfterCommit = () => void;
+
+function runAfterCommit(answer: unknown): void {
+  if (typeof answer === 'function') (answer as AfterCommit)();
+}
+
+/**
+ * Applies one event; its writes go through `manager`, in the transaction that records the event as processed.
+ * It may answer an AfterCommit, run once that transaction has committed.
+ */
+export type EventHandler = (envelope: EventEnvelope, manager: EntityManager) => Promise<unknown>;
 
 /**
  * Applies several events at once (in delivery order, each id once; of every type it was given for), in the
  * transaction that records them all as processed. Must have the same effect as the per-event handler applied
  * to each in turn.
  */
-export type BatchEventHandler = (envelopes: EventEnvelope[], manager: EntityManager) => Promise<void>;
+export type BatchEventHandler = (envelopes: EventEnvelope[], manager: EntityManager) => Promise<unknown>;
 
 export interface ConsumersOptions {
   service: ServiceName;
@@ -141,13 +154,14 @@ async function applyBatch(
         const fresh = new Set(inserted.map((row) => row.event_id));
         // in delivery order, each event once (a duplicate in the batch counts as already processed)
         const envelopes = valid.map((v) => v.envelope).filter((e) => fresh.delete(e.id.toLowerCase()));
-        if (envelopes.length) await handler(envelopes, manager);
-        return envelopes.length;
+        const after = envelopes.length ? await handler(envelopes, manager) : undefined;
+        return { applied: envelopes.length, after };
       }),
     );
+    runAfterCommit(applied.after);
     for (const { span } of spans) span.end();
     for (const { waiting } of valid) waiting.resolve();
-    logger.debug({ types, events: valid.length, applied }, 'event batch applied');
+    logger.debug({ types, events: valid.length, applied: applied.applied }, 'event batch applied');
   } catch (err) {
     logger.warn(
       { types, events: valid.length, err: failureReason(err) },
@@ -181,9 +195,9 @@ async function consume(opts: ConsumersOptions, logger: Logger, delivery: Deliver
       [envelope.id, envelope.type],
     );
     if (!inserted.length) return false;
-    await handler(envelope, manager);
-    return true;
+    return { after: await handler(envelope, manager) };
   });
+  if (applied) runAfterCommit(applied.after);
   const log = { event_id: envelope.id, type: envelope.type, attempt: delivery.attempt };
   if (applied) logger.debug(log, 'event applied');
   else logger.info(log, 'event already processed; skipped');
@@ -194,8 +208,8 @@ function validEnvelope(raw: unknown): EventEnvelope {
   const envelope = EventEnvelope.safeParse(raw);
   if (!envelope.success) throw new PoisonMessageError(`invalid event envelope: ${envelope.error.message}`);
   const type = envelope.data.type;
-  if (!Object.hasOwn(events, type)) throw new PoisonMessageError(`unknown event type ${type}`);
-  const payload = events[type as EventType].payload.safeParse(envelope.data.payload);
+  if (!isEventType(type)) throw new PoisonMessageError(`unknown event type ${type}`);
+  const payload = eventsByType[type].payload.safeParse(envelope.data.payload);
   if (!payload.success) throw new PoisonMessageError(`invalid ${type} payload: ${payload.error.message}`);
   return { ...envelope.data, payload: payload.data };
 }

@@ -1,4 +1,4 @@
-import { type EndpointDef, expressPath } from '@portal/contracts';
+import { type EndpointDef, expressPath, hasUnstorableCharacters, UNSTORABLE_TEXT } from '@portal/contracts';
 import express, { type NextFunction, type Request, type RequestHandler, type Response, Router } from 'express';
 import multer from 'multer';
 import type { Logger } from 'pino';
@@ -24,13 +24,52 @@ export interface ContractRouterOptions {
 
 const DEFAULT_JSON_LIMIT = 2 * 1024 * 1024;
 const jsonBody = express.json({ limit: DEFAULT_JSON_LIMIT });
-const formBody = express.urlencoded({ extended: false, limit: '1mb' });
+const formBody = express.urlencoded({ extended: false, limit: '1mb', parameterLimit: 200 });
+/**
+ * A form sent as multipart/form-data to an endpoint that takes no file (the spec's forms, e.g. a dealer
+ * note's `note_text`): its text fields become the body, like urlencoded ones; a file part is refused.
+ */
+const multipartFields = multer({
+  storage: multer.memoryStorage(),
+  limits: { files: 0, fields: 200, fieldSize: 1024 * 1024, parts: 200 },
+}).none();
+const formFields: RequestHandler = (req, res, next) => {
+  if (!req.is('multipart/form-data')) return next();
+  multipartFields(req, res, (err: unknown) => {
+    if (err instanceof multer.MulterError && (err.code === 'LIMIT_FILE_COUNT' || err.code === 'LIMIT_UNEXPECTED_FILE'))
+      return next(new HttpError(400, 'This form takes no files'));
+    next(err);
+  });
+};
 
 function parse<T extends z.ZodType | undefined>(schema: T, value: unknown): unknown {
   if (!schema) return undefined;
   const result = schema.safeParse(value);
   if (!result.success) throw validationError(result.error);
   return result.data;
+}
+
+/**
+ * The path of the first string in `value` (an object, array or string, as validated) that holds a NUL or a
+ * lone surrogate, or null. The contract's text types refuse them already; this is the net for every other
+ * string (passwords, lists, free-form maps), so no such character reaches a database or a mail.
+ */
+export function unstorableStringPath(value: unknown, path: string[] = [], depth = 0): string[] | null {
+  if (typeof value === 'string') return hasUnstorableCharacters(value) ? path : null;
+  if (depth > 32 || value === null || typeof value !== 'object') return null;
+  for (const [key, item] of Object.entries(value)) {
+    if (hasUnstorableCharacters(key)) return [...path, key];
+    const found = unstorableStringPath(item, [...path, key], depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+function refuseUnstorable(part: string, value: unknown): void {
+  const path = unstorableStringPath(value);
+  if (!path) return;
+  const field = path.join('.') || part;
+  throw new HttpError(400, `${field}: ${UNSTORABLE_TEXT}`, { errors: [{ path: field, message: UNSTORABLE_TEXT }] });
 }
 
 /** Multipart parsing for an endpoint with files: in memory, bounded, then checked by content. */
@@ -61,6 +100,8 @@ function collectFiles(endpoint: EndpointDef, req: Request): Record<string, Uploa
   for (const part of endpoint.files ?? []) {
     const file = received[part.field]?.[0];
     const checked = checkUpload(file ? { buffer: file.buffer, size: file.size } : undefined, part);
+    if (file && hasUnstorableCharacters(file.originalname))
+      throw new HttpError(400, `${part.field}: the file name ${UNSTORABLE_TEXT}`);
     if (file && checked) {
       files[part.field] = {
         field: part.field,
@@ -86,10 +127,13 @@ export function contractRouter(opts: ContractRouterOptions): Router {
     if (!handler) throw new Error(`No handler for ${endpoint.method} ${endpoint.path} (${id})`);
     const bodyParsers: RequestHandler[] = endpoint.files?.length
       ? [multipartFor(endpoint)]
-      : [endpoint.maxBodyBytes ? express.json({ limit: endpoint.maxBodyBytes }) : jsonBody, formBody];
+      : [endpoint.maxBodyBytes ? express.json({ limit: endpoint.maxBodyBytes }) : jsonBody, formBody, formFields];
     const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
+    // a signed-in answer (or a public one carrying a token or personal data) is never kept by any cache
+    const noStore = endpoint.access.kind !== 'public' || endpoint.noStore === true;
 
-    const authenticate: RequestHandler = (req, _res, next) => {
+    const authenticate: RequestHandler = (req, res, next) => {
+      if (noStore) res.setHeader('Cache-Control', 'no-store');
       try {
         localsOf(req).user = authorize(
           endpoint.access,
@@ -105,10 +149,16 @@ export function contractRouter(opts: ContractRouterOptions): Router {
 
     const run = async (req: Request, res: Response, next: NextFunction) => {
       try {
+        const params = parse(endpoint.params, req.params);
+        const query = parse(endpoint.query, req.query);
+        const body = parse(endpoint.body, req.body ?? (endpoint.method === 'GET' ? undefined : {}));
+        refuseUnstorable('params', params);
+        refuseUnstorable('query', query);
+        refuseUnstorable('body', body);
         const input: HandlerInput<EndpointDef> = {
-          params: parse(endpoint.params, req.params) as never,
-          query: parse(endpoint.query, req.query) as never,
-          body: parse(endpoint.body, req.body ?? (endpoint.method === 'GET' ? undefined : {})) as never,
+          params: params as never,
+          query: query as never,
+          body: body as never,
           user: localsOf(req).user as never,
           files: endpoint.files?.length ? collectFiles(endpoint, req) : {},
           req,
@@ -116,15 +166,15 @@ export function contractRouter(opts: ContractRouterOptions): Router {
         };
         const result = await handler(input, opts.context);
         if (result === SENT) return;
-        const [status, body] = result instanceof Reply ? [result.status, result.body] : [200, result];
+        const [status, answer] = result instanceof Reply ? [result.status, result.body] : [200, result];
         if (opts.checkResponses && status < 300) {
-          const checked = endpoint.response.safeParse(body);
+          const checked = endpoint.response.safeParse(answer);
           if (!checked.success) {
             opts.logger.error({ endpoint: id, issues: checked.error.issues }, 'response does not match the contract');
             throw new HttpError(500, `Response of ${id} does not match the contract`);
           }
         }
-        res.status(status).json(body);
+        res.status(status).json(answer);
       } catch (err) {
         next(err);
       }

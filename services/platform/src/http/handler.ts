@@ -1,4 +1,4 @@
-import type { EndpointDef, EndpointsOf, ServiceName } from '@portal/contracts';
+import type { EndpointDef, EndpointId, Endpoints, EndpointsOf, ServiceName } from '@portal/contracts';
 import type { Request, Response } from 'express';
 import type { z } from 'zod';
 import type { AuthUser } from '../auth';
@@ -41,10 +41,16 @@ export const reply = <T>(status: number, body: T) => new Reply(status, body);
 
 type Output<E extends EndpointDef> = E['response'] extends z.ZodType ? z.input<E['response']> : unknown;
 
-export type Handler<E extends EndpointDef, Ctx> = (
-  input: HandlerInput<E>,
+type DefOf<E> = E extends EndpointId ? Endpoints[E] : E extends EndpointDef ? E : never;
+
+/**
+ * The handler of one contract endpoint, named by its id (`Handler<'admin.notes', DealerContext>`) or by its
+ * declaration: validated input in, the contract's response (or a Reply, or SENT) out.
+ */
+export type Handler<E extends EndpointId | EndpointDef, Ctx> = (
+  input: HandlerInput<DefOf<E>>,
   ctx: Ctx,
-) => Promise<Output<E> | Reply<Output<E>> | typeof SENT>;
+) => Promise<Output<DefOf<E>> | Reply<Output<DefOf<E>>> | typeof SENT>;
 
 /** Every endpoint the service owns must have a handler: the type and the boot check both insist. */
 export type HandlersOf<S extends ServiceName, Ctx> = {

@@ -16,7 +16,12 @@ export interface MailMessage {
   html?: string;
 }
 
+/** Where a mailer sends when it is given no SMTP settings. */
+export type MailTransportKind = 'environment_smtp' | 'file_outbox';
+
 export interface Mailer {
+  /** the transport used without settings: SMTP from SMTP_* when configured, else the file outbox */
+  readonly defaultTransport: MailTransportKind;
   /** sends with `settings` when given, else the default transport (SMTP from env, or the file outbox) */
   send(message: MailMessage, settings?: SmtpSettings): Promise<{ messageId: string }>;
   /** connects and authenticates to the SMTP server (no mail sent); rejects with a clear reason */

@@ -70,6 +70,8 @@ export function createMailer(opts: MailerOptions): Mailer {
   }
 
   return {
+    defaultTransport: opts.defaultSmtp ? 'environment_smtp' : 'file_outbox',
+
     send(message, settings) {
       const smtp = settings ?? opts.defaultSmtp;
       return smtp ? sendSmtp(message, smtp) : sendToOutbox(message);

@@ -6,6 +6,11 @@ import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { NodeSDK } from '@opentelemetry/sdk-node';
+import { SESSION_REVOCATIONS_PATH } from '@portal/contracts';
+
+/** Health checks and the once-a-second session sync would drown the traces that matter. */
+const UNTRACED = ['/healthz', '/readyz', SESSION_REVOCATIONS_PATH];
+const untraced = (path: string | undefined) => UNTRACED.some((p) => path === p || path?.startsWith(`${p}?`));
 
 /**
  * Starts OpenTelemetry tracing (HTTP, fetch, Express, pg, amqplib) exporting over OTLP/HTTP to
@@ -19,9 +24,9 @@ export function startTelemetry(env: NodeJS.ProcessEnv = process.env): NodeSDK | 
     resource: resourceFromAttributes({ 'service.name': serviceName }),
     traceExporter: new OTLPTraceExporter(),
     instrumentations: [
-      new HttpInstrumentation({ ignoreIncomingRequestHook: (req) => req.url === '/healthz' || req.url === '/readyz' }),
+      new HttpInstrumentation({ ignoreIncomingRequestHook: (req) => untraced(req.url) }),
       // Node's fetch (undici): a service calling another synchronously (dealer → identity) stays in the trace
-      new UndiciInstrumentation(),
+      new UndiciInstrumentation({ ignoreRequestHook: (request) => untraced(request.path) }),
       new ExpressInstrumentation(),
       new PgInstrumentation(),
       // the event bus starts its own consumer spans from the headers of each message

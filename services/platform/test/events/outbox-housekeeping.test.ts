@@ -341,8 +341,9 @@ describe('Relay settings from the configuration', () => {
     JWT_PUBLIC_KEY: pemPublicKey(),
   };
 
-  test('When nothing is set, Then events are parked after 10 returns, sent rows kept 7 days and processed ids 30 days', () => {
+  test('When nothing is set, Then the outbox is polled each second, events are parked after 10 returns, sent rows kept 7 days and processed ids 30 days', () => {
     expect(outboxRelaySettings(loadConfig(BaseConfig, env))).toEqual({
+      pollMs: 1000,
       unroutableAttempts: 10,
       housekeeping: { outboxRetentionHours: 168, processedRetentionDays: 30 },
     });
@@ -351,11 +352,13 @@ describe('Relay settings from the configuration', () => {
   test('When the variables are set, Then the relay gets them, and nonsense is refused at start', () => {
     const config = loadConfig(BaseConfig, {
       ...env,
+      OUTBOX_POLL_MS: '250',
       OUTBOX_UNROUTABLE_ATTEMPTS: '20',
       OUTBOX_RETENTION_HOURS: '24',
       PROCESSED_EVENTS_RETENTION_DAYS: '14',
     });
     expect(outboxRelaySettings(config)).toEqual({
+      pollMs: 250,
       unroutableAttempts: 20,
       housekeeping: { outboxRetentionHours: 24, processedRetentionDays: 14 },
     });

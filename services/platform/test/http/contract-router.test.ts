@@ -115,7 +115,7 @@ let bearer: ReturnType<typeof bearerFor>;
 
 beforeAll(async () => {
   t = await createTestEnvironment('platform_router');
-  media = await startService(mediaService, t.env);
+  media = await startService(mediaService, t.env, { revocations: t.revocations });
   // the other services' routers share media's running context: only their contracts differ
   order = buildApp(orderService, media.ctx, {});
   geocoding = buildApp(geocodingService, media.ctx, {});

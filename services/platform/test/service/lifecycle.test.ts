@@ -66,7 +66,7 @@ async function asAdmin(sql: string): Promise<void> {
 
 beforeAll(async () => {
   t = await createTestEnvironment('platform_lifecycle');
-  service = await startService(mediaService, t.env);
+  service = await startService(mediaService, t.env, { revocations: t.revocations });
 });
 
 afterAll(async () => {
@@ -80,7 +80,7 @@ describe('health', () => {
     expect((await request(service.url).get('/healthz')).body).toEqual({ status: 'ok' });
     const ready = await request(service.url).get('/readyz');
     expect(ready.status).toBe(200);
-    expect(ready.body).toEqual({ status: 'ok', checks: { database: 'ok' } });
+    expect(ready.body).toEqual({ status: 'ok', checks: { database: 'ok', sessions: 'ok' } });
   });
 
   test('When the database goes away, Then /readyz answers 503 naming it, and 200 again once it is back', async () => {
@@ -113,7 +113,7 @@ describe('request ids', () => {
 
 describe('start and stop', () => {
   test('When stop() is called during a slow request, Then that request still finishes and the service closes', async () => {
-    const own = await startService(mediaService, t.env);
+    const own = await startService(mediaService, t.env, { revocations: t.revocations });
     const admin = bearerFor(t.keys.privateKey)(USERS.admin);
     const inside = closeGate();
     const inFlight = request(own.url)
@@ -142,7 +142,9 @@ describe('start and stop', () => {
       },
     });
     const before = await connectionsTo(t.db.name);
-    await expect(startService(failing, t.env)).rejects.toThrow('seed data could not be loaded');
+    await expect(startService(failing, t.env, { revocations: t.revocations })).rejects.toThrow(
+      'seed data could not be loaded',
+    );
     expect(await connectionsTo(t.db.name)).toBe(before);
   });
 
@@ -152,7 +154,9 @@ describe('start and stop', () => {
     const port = (blocker.address() as { port: number }).port;
     try {
       const before = await connectionsTo(t.db.name);
-      await expect(startService(mediaService, { ...t.env, PORT: String(port) })).rejects.toThrow(/EADDRINUSE/);
+      await expect(
+        startService(mediaService, { ...t.env, PORT: String(port) }, { revocations: t.revocations }),
+      ).rejects.toThrow(/EADDRINUSE/);
       expect(await connectionsTo(t.db.name)).toBe(before);
     } finally {
       await new Promise((resolve) => blocker.close(resolve));

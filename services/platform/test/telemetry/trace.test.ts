@@ -111,7 +111,14 @@ test('One trace runs from the gateway into a service and across an event into it
     issuer: 'dealer-portal',
     audience: 'dealer-portal-api',
     ttlSeconds: 600,
-  }).sign({ sub: 'u-admin', email: 'admin@trace.test', name: 'Admin', role: 'admin', dealerId: null });
+  }).sign({
+    sub: 'u-admin',
+    email: 'admin@trace.test',
+    name: 'Admin',
+    role: 'admin',
+    dealerId: null,
+    sid: 'trace-session',
+  });
 
   const res = await fetch(`${gateway.url}/api/admin/create-dealer`, {
     method: 'POST',

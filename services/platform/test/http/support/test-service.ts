@@ -4,11 +4,14 @@ import path from 'node:path';
 import { endpointsByService, type ServiceName } from '@portal/contracts';
 import {
   type AuthUser,
+  createLogger,
   createTokenSigner,
   generateTokenKeys,
   type HandlersOf,
   notImplemented,
   type ServiceContext,
+  SessionRevocations,
+  staticRevocationFeed,
 } from '@portal/platform';
 import { createTestDatabase, type TestDatabase } from '@portal/platform/testing';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
@@ -48,6 +51,9 @@ export interface TestEnvironment {
   db: TestDatabase;
   keys: { privateKey: string; publicKey: string };
   env: NodeJS.ProcessEnv;
+  /** a revoked-session list that is ready; `revoke(sid)` revokes a session at its next sync */
+  revocations: SessionRevocations;
+  revoke(sid: string): Promise<void>;
   cleanUp(): Promise<void>;
 }
 
@@ -55,9 +61,17 @@ export async function createTestEnvironment(prefix: string): Promise<TestEnviron
   const db = await createTestDatabase(prefix);
   const dataDir = await mkdtemp(path.join(tmpdir(), `${prefix}-`));
   const keys = generateTokenKeys();
+  const feed = staticRevocationFeed();
+  const revocations = new SessionRevocations({ feed, logger: createLogger('test', 'silent'), intervalMs: 60_000 });
+  await revocations.start();
   return {
     db,
     keys,
+    revocations,
+    async revoke(sid) {
+      feed.revoke(sid);
+      await revocations.sync();
+    },
     env: {
       NODE_ENV: 'test',
       PORT: '0',
@@ -67,8 +81,11 @@ export async function createTestEnvironment(prefix: string): Promise<TestEnviron
       JWT_PUBLIC_KEY: keys.publicKey,
       OBJECTS_DIR: path.join(dataDir, 'objects'),
       MAIL_OUTBOX_DIR: path.join(dataDir, 'mail'),
+      // nothing listens there: the services get `revocations` instead of polling identity
+      IDENTITY_URL: 'http://127.0.0.1:9',
     },
     async cleanUp() {
+      revocations.stop();
       await db.drop();
       await rm(dataDir, { recursive: true, force: true });
     },
@@ -76,9 +93,23 @@ export async function createTestEnvironment(prefix: string): Promise<TestEnviron
 }
 
 export const USERS = {
-  admin: { sub: 'u-admin', email: 'admin@example.com', name: 'Admin', role: 'admin', dealerId: null },
-  dealer: { sub: 'u-dealer', email: 'dealer@example.com', name: 'Dealer', role: 'dealer', dealerId: 'd-1' },
-  delivery: { sub: 'u-delivery', email: 'driver@example.com', name: 'Driver', role: 'delivery', dealerId: null },
+  admin: { sub: 'u-admin', email: 'admin@example.com', name: 'Admin', role: 'admin', dealerId: null, sid: 's-admin' },
+  dealer: {
+    sub: 'u-dealer',
+    email: 'dealer@example.com',
+    name: 'Dealer',
+    role: 'dealer',
+    dealerId: 'd-1',
+    sid: 's-dealer',
+  },
+  delivery: {
+    sub: 'u-delivery',
+    email: 'driver@example.com',
+    name: 'Driver',
+    role: 'delivery',
+    dealerId: null,
+    sid: 's-delivery',
+  },
 } satisfies Record<string, AuthUser>;
 
 /** `Authorization` header values for the test users, signed as identity signs them. */

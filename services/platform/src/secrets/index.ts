@@ -1,0 +1,2 @@
+export * from './opaque-token';
+export * from './temporary-password';
