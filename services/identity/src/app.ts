@@ -3,23 +3,25 @@ import { IdentityConfig } from './config';
 import { Users1763780000000 } from './data/migrations/1763780000000-users';
 import { Settings1763790000000 } from './data/migrations/1763790000000-settings';
 import { DealerInvitations1763800000000 } from './data/migrations/1763800000000-dealer-invitations';
-import { User } from './data/user.entity';
-import { ensureFirstAdmin } from './domain/first-admin';
+import { Sessions1763900000000 } from './data/migrations/1763900000000-sessions';
 import {
   dealerArchived,
+  dealerCreated,
   dealerDeleted,
   dealerRestored,
-  rememberDealer,
-  rememberDealers,
+  dealersCreated,
+  dealersUpdated,
+  dealerUpdated,
 } from './events/dealer-directory';
 import { sendRequestedEmail } from './events/send-requested-email';
+import { login } from './http/auth/login';
+import { logout } from './http/auth/logout';
 import { createDealerLogin } from './http/dealer-logins/create-login';
 import { deleteDealerLogin } from './http/dealer-logins/delete-login';
 import { dealerLoginInfo } from './http/dealer-logins/login-info';
 import { sendLoginInvitation } from './http/dealer-logins/send-invitation';
 import { completeSignup, verifyInvitation } from './http/dealer-logins/signup';
 import { updateDealerLogin } from './http/dealer-logins/update-login';
-import { login } from './http/login';
 import { updateProfile } from './http/profile/update-profile';
 import { companySettings, publicCompanySettings, saveCompanySettings } from './http/settings/company-settings';
 import { emailSettings, saveEmailSettings } from './http/settings/email-settings';
@@ -29,28 +31,35 @@ import { testEmail } from './http/settings/test-email';
 import { createStaffUser } from './http/users/create-staff-user';
 import { deleteStaffUser } from './http/users/delete-staff-user';
 import { listStaffUsers } from './http/users/list-staff-users';
+import { ensureFirstAdmin } from './use-cases/first-admin';
+import { startHousekeeping } from './use-cases/housekeeping';
+import { revocationFeed } from './use-cases/sessions/session-revocations';
 
 export const identityService = defineService({
   name: 'identity',
   config: IdentityConfig,
-  migrations: [Users1763780000000, Settings1763790000000, DealerInvitations1763800000000],
-  entities: [User],
-  onStart: ensureFirstAdmin,
+  migrations: [Users1763780000000, Settings1763790000000, DealerInvitations1763800000000, Sessions1763900000000],
+  async onStart(ctx) {
+    await ensureFirstAdmin(ctx);
+    startHousekeeping(ctx);
+  },
+  revocationFeed,
   consumers: {
     'notification.email_requested': sendRequestedEmail,
-    'dealer.created': rememberDealer,
-    'dealer.updated': rememberDealer,
+    'dealer.created': dealerCreated,
+    'dealer.updated': dealerUpdated,
     'dealer.archived': dealerArchived,
     'dealer.restored': dealerRestored,
     'dealer.deleted': dealerDeleted,
   },
   // a bulk import announces thousands of dealers: they are remembered a batch per statement
   batchConsumers: {
-    'dealer.created': rememberDealers,
-    'dealer.updated': rememberDealers,
+    'dealer.created': dealersCreated,
+    'dealer.updated': dealersUpdated,
   },
   handlers: {
     'auth.login': login,
+    'auth.logout': logout,
     'user.updateProfile': updateProfile,
     'admin.users': listStaffUsers,
     'admin.createAdminUser': createStaffUser,

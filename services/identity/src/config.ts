@@ -21,5 +21,19 @@ export const IdentityConfig = BaseConfig.extend({
   PUBLIC_BASE_URL: z.url().default('http://localhost:8080'),
   /** optional: without it the portal runs, but an SMTP password cannot be saved (see domain/settings/secret-box) */
   SETTINGS_ENCRYPTION_KEY: EncryptionKey.optional(),
+  /** failed sign-ins of one account from one address that cost nothing; after them each waits twice as long */
+  SIGN_IN_FREE_FAILURES: z.coerce.number().int().min(1).max(100).default(5),
+  /** failed sign-ins from one address (any accounts) per 15 minutes before the address must wait */
+  SIGN_IN_ADDRESS_MAX_FAILURES: z.coerce.number().int().min(1).max(100_000).default(100),
+  /** the longest an account under attack slows each sign-in down (never refused: see domain/sign-in-throttle) */
+  SIGN_IN_ACCOUNT_MAX_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(2000),
+  /** how long a dealer login may wait for identity to hear of its dealer before the reconcile step deletes it */
+  LOGIN_AWAITING_DEALER_GRACE_MINUTES: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 60)
+    .default(15),
+  /** how often identity deletes expired sessions and logins whose dealer never came */
+  IDENTITY_HOUSEKEEPING_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
 });
 export type IdentityConfig = z.infer<typeof IdentityConfig>;

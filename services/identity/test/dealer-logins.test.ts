@@ -1,40 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { DealerArchived, DealerCreated, DealerDeleted, type EventDef } from '@portal/contracts';
-import {
-  createInProcessTransport,
-  createLogger,
-  createTokenSigner,
-  generateTokenKeys,
-  type RunningService,
-  startService,
-} from '@portal/platform';
-import { createTestDatabase, type TestDatabase } from '@portal/platform/testing';
-import request from 'supertest';
+import { createInProcessTransport, createLogger } from '@portal/platform';
+import { dealerSnapshot, deliverEvent } from '@portal/platform/testing';
+import type { z } from 'zod';
 import { parseMail, type SmtpReceiver, startSmtpReceiver } from '../../platform/test/mail/smtp-receiver';
-import { identityService } from '../src/app';
+import { eventually, startIdentity, type TestIdentity } from './support/identity';
 
-const keys = generateTokenKeys();
 const ADMIN = { email: 'admin@example.com', password: 'correct horse battery' };
 const logger = createLogger('test', 'silent');
 const transport = createInProcessTransport({ logger });
-let db: TestDatabase;
 let smtp: SmtpReceiver;
-let identity: RunningService;
+let identity: TestIdentity;
 let admin: string;
 
 beforeAll(async () => {
-  db = await createTestDatabase('identity_dealer_logins');
   smtp = await startSmtpReceiver();
-  identity = await startService(
-    identityService,
+  identity = await startIdentity(
+    'identity_dealer_logins',
     {
-      NODE_ENV: 'test',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: db.url,
-      JWT_PUBLIC_KEY: keys.publicKey,
-      JWT_PRIVATE_KEY: keys.privateKey,
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       PUBLIC_BASE_URL: 'https://portal.example.com',
@@ -42,46 +25,25 @@ beforeAll(async () => {
       SMTP_PORT: String(smtp.port),
       SMTP_SECURE: 'false',
       MAIL_FROM: 'Portal <portal@example.com>',
-      OBJECTS_DIR: `/tmp/${db.name}/objects`,
-      EVENT_RETRY_DELAY_MS: '50',
     },
     { transport, logger },
   );
-  admin = `Bearer ${(await request(identity.app).post('/api/auth/login').send(ADMIN)).body.access_token}`;
+  admin = `Bearer ${await identity.signIn(ADMIN.email, ADMIN.password)}`;
 });
 
 afterAll(async () => {
   await identity?.stop();
   await transport.close();
   await smtp?.stop();
-  await db?.drop();
 });
 
-const api = () => request(identity.app);
+const api = () => identity.http();
 const signIn = (email: string, password: string) => api().post('/api/auth/login').send({ email, password });
 const newDealerId = () => `D${randomUUID().slice(0, 8).toUpperCase()}`;
 
 /** Publishes a dealer event as the dealer service would, and waits until identity applied it. */
-async function dealerEvent<P>(def: EventDef, dealerId: string, payload: P) {
-  const id = randomUUID();
-  await transport.publish(
-    {
-      id,
-      type: def.type,
-      version: def.version,
-      occurredAt: new Date().toISOString(),
-      producer: 'dealer',
-      aggregateId: dealerId,
-      payload,
-    },
-    {},
-  );
-  for (let i = 0; i < 100; i++) {
-    if ((await identity.ctx.db.query('SELECT 1 FROM processed_events WHERE event_id = $1', [id])).length) return;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`event ${def.type} was not applied`);
-}
+const dealerEvent = <D extends EventDef>(def: D, dealerId: string, payload: z.input<D['payload']>) =>
+  deliverEvent(transport, identity.service, def, dealerId, payload);
 
 describe('dealer login management', () => {
   test('When a login is created, read, updated and deleted, Then each step answers the spec messages', async () => {
@@ -157,13 +119,7 @@ describe('dealer login management', () => {
   });
 
   test('When anyone but an admin calls the login endpoints, Then they are refused', async () => {
-    const signer = createTokenSigner({
-      privateKey: keys.privateKey,
-      issuer: 'dealer-portal',
-      audience: 'dealer-portal-api',
-      ttlSeconds: 60,
-    });
-    const dealer = `Bearer ${signer.sign({ sub: 'x', email: 'x@example.com', name: 'X', role: 'dealer', dealerId: 'DX' }).token}`;
+    const dealer = `Bearer ${identity.tokenFor('dealer')}`;
     for (const [method, action] of [
       ['get', 'dealer-login-info'],
       ['post', 'create-dealer-login'],
@@ -212,19 +168,17 @@ describe('invitations and dealer signup', () => {
 
   test('When an invitation is sent, Then a real mail carries a single-use link; the dealer signs up once and signs in', async () => {
     const dealerId = newDealerId();
-    await dealerEvent(DealerCreated, dealerId, {
-      dealer_id: dealerId,
-      business_name: 'Timber Blinds',
-      full_name: 'Tim Ber',
-      email: 'tim@example.com',
-      phone: '555-0199',
-      address: null,
-      city: null,
-      state: null,
-      zip_code: null,
-      zone: null,
-      website: null,
-    });
+    await dealerEvent(
+      DealerCreated,
+      dealerId,
+      dealerSnapshot({
+        dealer_id: dealerId,
+        business_name: 'Timber Blinds',
+        full_name: 'Tim Ber',
+        email: 'tim@example.com',
+        phone: '555-0199',
+      }),
+    );
     expect((await invite(dealerId, { email: '' })).body.detail).toBe('Error: Email is required');
     expect((await invite(dealerId, { email: 'tim@example.com', business_name: 'Timber Blinds' })).body).toEqual({
       success: true,
@@ -233,7 +187,7 @@ describe('invitations and dealer signup', () => {
     const { token, mail } = tokenOfLastMail();
     expect(smtp.received.at(-1)?.envelopeTo).toEqual(['tim@example.com']);
     expect(mail.headers.get('subject')).toBe('Your dealer portal invitation');
-    const stored = await identity.ctx.db.query(
+    const stored = await identity.service.ctx.db.query(
       'SELECT token_hash, expires_at - created_at AS ttl FROM dealer_invitations WHERE dealer_id = $1',
       [dealerId],
     );
@@ -275,7 +229,7 @@ describe('invitations and dealer signup', () => {
     );
     const session = await signIn('tim@example.com', winner);
     expect(session.body.user).toMatchObject({ role: 'dealer', dealer_id: dealerId });
-    const [event] = await identity.ctx.db.query(
+    const [event] = await identity.service.ctx.db.query(
       `SELECT envelope FROM outbox WHERE type = 'dealer.signup_completed' AND aggregate_id = $1`,
       [dealerId],
     );
@@ -292,7 +246,7 @@ describe('invitations and dealer signup', () => {
     await invite(dealerId, { email: 'late@example.com' });
     const fresh = tokenOfLastMail().token;
     expect((await api().get('/api/dealer/verify-invitation').query({ token: old })).status).toBe(400);
-    await identity.ctx.db.query(
+    await identity.service.ctx.db.query(
       `UPDATE dealer_invitations SET expires_at = now() - interval '1 second' WHERE dealer_id = $1`,
       [dealerId],
     );
@@ -300,5 +254,115 @@ describe('invitations and dealer signup', () => {
       .post('/api/dealer/complete-signup')
       .send({ token: fresh, password: 'late password', full_name: 'Late' });
     expect([expired.status, expired.body.detail]).toEqual([400, 'Error: Invalid or expired invitation']);
+  });
+});
+
+describe('create-login for a new dealer (called by the dealer service before it stores the dealer)', () => {
+  const create = (dealerId: string, body: object) =>
+    api().post(`/api/admin/create-dealer-login/${dealerId}`).set('authorization', admin).send(body);
+  const loginRow = async (dealerId: string) => {
+    const rows = await identity.service.ctx.db.query(
+      'SELECT id, awaiting_dealer_since FROM users WHERE dealer_id = $1',
+      [dealerId],
+    );
+    return rows as { id: string; awaiting_dealer_since: Date | null }[];
+  };
+
+  test('When the same create-login is repeated (a retry after a lost answer), Then it succeeds without a second login', async () => {
+    const dealerId = newDealerId();
+    const body = { email: 'retry@example.com', password: 'temporary pw 1' };
+    const first = await create(dealerId, body);
+    const [again, concurrent] = await Promise.all([create(dealerId, body), create(dealerId, body)]);
+    for (const res of [first, again, concurrent]) {
+      expect(res.status).toBe(200);
+      expect(res.body.login_info).toMatchObject({ email: 'retry@example.com', is_active: true });
+    }
+    expect(await loginRow(dealerId)).toHaveLength(1);
+  });
+
+  test('When a create-login for a dealer with a login differs (email or password), Then 409 and the login is unchanged', async () => {
+    const dealerId = newDealerId();
+    await create(dealerId, { email: 'first@example.com', password: 'temporary pw 1' });
+    const [before] = await loginRow(dealerId);
+    const otherPassword = await create(dealerId, { email: 'first@example.com', password: 'another pw 2' });
+    const otherEmail = await create(dealerId, { email: 'second@example.com', password: 'temporary pw 1' });
+    for (const res of [otherPassword, otherEmail]) {
+      expect([res.status, res.body.detail]).toEqual([409, 'Error: This dealer already has a login']);
+    }
+    expect(await loginRow(dealerId)).toEqual([before]);
+    expect((await signIn('first@example.com', 'temporary pw 1')).status).toBe(200);
+  });
+
+  test('When identity does not know the dealer yet, Then the login awaits it; dealer.created ends the wait', async () => {
+    const dealerId = newDealerId();
+    await create(dealerId, { email: 'awaiting@example.com', password: 'temporary pw 1' });
+    expect((await loginRow(dealerId))[0]?.awaiting_dealer_since).toBeInstanceOf(Date);
+    await dealerEvent(
+      DealerCreated,
+      dealerId,
+      dealerSnapshot({
+        dealer_id: dealerId,
+        business_name: 'Awaited Blinds',
+        email: 'awaiting@example.com',
+      }),
+    );
+    expect((await loginRow(dealerId))[0]?.awaiting_dealer_since).toBeNull();
+
+    const known = newDealerId();
+    await dealerEvent(
+      DealerCreated,
+      known,
+      dealerSnapshot({
+        dealer_id: known,
+        business_name: 'Known Blinds',
+        email: 'known@example.com',
+      }),
+    );
+    await create(known, { email: 'known@example.com', password: 'temporary pw 1' });
+    expect((await loginRow(known))[0]?.awaiting_dealer_since).toBeNull();
+  });
+});
+
+describe('The reconcile step', () => {
+  test('When a login still awaits its dealer after the grace period, Then it is deleted and its sessions end; a login whose dealer came stays', async () => {
+    const quick = await startIdentity('identity_reconcile', {
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOGIN_AWAITING_DEALER_GRACE_MINUTES: '0.05',
+      IDENTITY_HOUSEKEEPING_INTERVAL_MS: '200',
+    });
+    try {
+      const token = await quick.signIn(ADMIN.email, ADMIN.password);
+      const orphan = newDealerId();
+      const kept = newDealerId();
+      for (const [dealerId, email] of [
+        [orphan, 'orphan@example.com'],
+        [kept, 'kept@example.com'],
+      ]) {
+        const res = await quick
+          .http()
+          .post(`/api/admin/create-dealer-login/${dealerId}`)
+          .set('authorization', `Bearer ${token}`)
+          .send({ email, password: 'temporary pw 1' });
+        expect(res.status).toBe(200);
+      }
+      const orphanToken = await quick.signIn('orphan@example.com', 'temporary pw 1');
+      // the dealer service stored `kept` (its event arrives); `orphan` never was (a crash after the identity call)
+      await quick.service.ctx.transaction((manager) =>
+        manager.query('UPDATE users SET awaiting_dealer_since = NULL WHERE dealer_id = $1', [kept]),
+      );
+      await eventually(async () => expect(await quick.userByEmail('orphan@example.com')).toBeNull(), 10000);
+      expect(await quick.userByEmail('kept@example.com')).not.toBeNull();
+      await eventually(async () => {
+        const res = await quick
+          .http()
+          .post('/api/user/update-profile')
+          .set('authorization', `Bearer ${orphanToken}`)
+          .send({ full_name: 'Orphan', email: 'orphan@example.com' });
+        expect([res.status, res.body.detail]).toEqual([401, 'Your session has ended. Please sign in again.']);
+      });
+    } finally {
+      await quick.stop();
+    }
   });
 });

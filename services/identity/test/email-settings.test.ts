@@ -136,22 +136,33 @@ describe('Test Email', () => {
     expect(smtp.receiver.received.at(-1)?.envelopeTo).toEqual([FIRST_ADMIN.email]);
   });
 
-  test('When nothing listens on the port, Then "Email test failed: ..." with the reason comes back quickly', async () => {
+  test('When nothing listens on the port, Then "Email test failed: ..." says what to check, quickly, without the address', async () => {
     const started = Date.now();
-    const res = await post('/api/admin/test-email', {
-      ...settingsForm(),
-      smtp_server: unusedLoopbackHost(),
-      smtp_port: 25,
-    });
+    const host = unusedLoopbackHost();
+    const res = await post('/api/admin/test-email', { ...settingsForm(), smtp_server: host, smtp_port: 25 });
     expect(Date.now() - started).toBeLessThan(3000);
     expect(res.status).toBe(400);
-    expect(res.body.detail).toMatch(/^Email test failed: connect ECONNREFUSED 127\.\d+\.\d+\.\d+:25$/);
+    expect(res.body.detail).toBe(
+      'Email test failed: the SMTP server refused the connection. Check the server name and port.',
+    );
+    expect(JSON.stringify(res.body)).not.toContain(host);
+    expect(JSON.stringify(res.body)).not.toMatch(/127\.\d+|ECONNREFUSED|:25\b/);
   });
 
-  test('When the password is wrong, Then the server refusal is the reason', async () => {
+  test('When the server name does not resolve, Then the reason says so without echoing the name', async () => {
+    const res = await post('/api/admin/test-email', { ...settingsForm(), smtp_server: 'mail.internal.invalid' });
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toMatch(/^Email test failed: the SMTP server name could not be found/);
+    expect(res.body.detail).not.toContain('internal');
+  });
+
+  test('When the password is wrong, Then the server refusal is the reason (with its reply code, not its address)', async () => {
     const res = await post('/api/admin/test-email', { ...settingsForm(), smtp_password: 'wrong password' });
     expect(res.status).toBe(400);
-    expect(res.body.detail).toMatch(/^Email test failed: Invalid login/);
+    expect(res.body.detail).toBe(
+      'Email test failed: the SMTP server refused the username or password (SMTP reply 535)',
+    );
+    expect(res.body.detail).not.toContain(smtp.host);
   });
 
   test('When SSL is asked of a server that speaks plain SMTP, Then it fails with a reason, not a hang', async () => {

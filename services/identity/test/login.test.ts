@@ -1,39 +1,21 @@
 import { endpoints } from '@portal/contracts';
-import { createTokenVerifier, generateTokenKeys, type RunningService, startService } from '@portal/platform';
-import { createTestDatabase, type TestDatabase } from '@portal/platform/testing';
-import request from 'supertest';
+import { createTokenVerifier, startService } from '@portal/platform';
+import { createTestDatabase } from '@portal/platform/testing';
 import { identityService } from '../src/app';
-import type { IdentityConfig } from '../src/config';
-import { User } from '../src/data/user.entity';
+import { startIdentity, type TestIdentity } from './support/identity';
 
-const keys = generateTokenKeys();
 const ADMIN = { email: 'Owner@Example.com', password: 'correct horse battery' };
-let db: TestDatabase;
-let identity: RunningService<IdentityConfig>;
+let identity: TestIdentity;
 
 beforeAll(async () => {
-  db = await createTestDatabase('identity_login');
-  identity = await startService(identityService, {
-    NODE_ENV: 'test',
-    PORT: '0',
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'silent',
-    DATABASE_URL: db.url,
-    JWT_PUBLIC_KEY: keys.publicKey,
-    JWT_PRIVATE_KEY: keys.privateKey,
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    OBJECTS_DIR: `/tmp/${db.name}/objects`,
-    MAIL_OUTBOX_DIR: `/tmp/${db.name}/mail`,
-  });
+  identity = await startIdentity('identity_login', { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
 });
 
 afterAll(async () => {
   await identity?.stop();
-  await db?.drop();
 });
 
-const login = (body: object) => request(identity.app).post(endpoints['auth.login'].path).send(body);
+const login = (body: object) => identity.http().post(endpoints['auth.login'].path).send(body);
 
 describe('POST /api/auth/login', () => {
   test('When the first admin signs in with the configured credentials, Then a verifiable ES256 token and the session user come back', async () => {
@@ -46,7 +28,7 @@ describe('POST /api/auth/login', () => {
       user: { email: 'owner@example.com', full_name: 'Administrator', role: 'admin', dealer_id: null },
     });
     const verifier = createTokenVerifier({
-      publicKey: keys.publicKey,
+      publicKey: identity.env.JWT_PUBLIC_KEY as string,
       issuer: 'dealer-portal',
       audience: 'dealer-portal-api',
     });
@@ -77,7 +59,8 @@ describe('POST /api/auth/login', () => {
     const malformed = await login({ email: 'not-an-email', password: 'x' });
     expect(malformed.status).toBe(400);
     expect(malformed.body.detail).toMatch(/valid email/i);
-    const notJson = await request(identity.app)
+    const notJson = await identity
+      .http()
       .post('/api/auth/login')
       .set('content-type', 'application/json')
       .send('{"email":');
@@ -87,35 +70,36 @@ describe('POST /api/auth/login', () => {
 
   test('When a sign-in succeeds, Then last_login is recorded and the password is stored as argon2id', async () => {
     await login({ email: 'owner@example.com', password: ADMIN.password });
-    const user = await identity.ctx.db.getRepository(User).findOneByOrFail({ email: 'owner@example.com' });
-    expect(user.lastLogin).toBeInstanceOf(Date);
-    expect(user.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    const user = await identity.userByEmail('owner@example.com');
+    expect(user?.last_login).toBeInstanceOf(Date);
+    expect(user?.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 
   test('When the account is deactivated, Then the correct password no longer signs in', async () => {
-    const users = identity.ctx.db.getRepository(User);
-    await users.update({ email: 'owner@example.com' }, { isActive: false });
+    const setActive = (active: boolean) =>
+      identity.service.ctx.db.query('UPDATE users SET is_active = $1 WHERE email = $2', [active, 'owner@example.com']);
+    await setActive(false);
     try {
       const res = await login({ email: 'owner@example.com', password: ADMIN.password });
       expect(res.status).toBe(401);
       expect(res.body.detail).toMatch(/not active/);
     } finally {
-      await users.update({ email: 'owner@example.com' }, { isActive: true });
+      await setActive(true);
     }
   });
 });
 
 describe('the rest of identity', () => {
   test('When a protected endpoint is called without a token, Then the service itself refuses it with 401', async () => {
-    const res = await request(identity.app).get('/api/admin/users');
+    const res = await identity.http().get('/api/admin/users');
     expect(res.status).toBe(401);
   });
 
   test('When the service is up, Then /healthz and /readyz answer 200', async () => {
-    expect((await request(identity.app).get('/healthz')).status).toBe(200);
-    const ready = await request(identity.app).get('/readyz');
+    expect((await identity.http().get('/healthz')).status).toBe(200);
+    const ready = await identity.http().get('/readyz');
     expect(ready.status).toBe(200);
-    expect(ready.body.checks).toEqual({ database: 'ok' });
+    expect(ready.body.checks).toEqual({ database: 'ok', sessions: 'ok' });
   });
 
   test('When ADMIN_EMAIL is not set and no admin exists, Then the service refuses to start', async () => {
@@ -127,8 +111,8 @@ describe('the rest of identity', () => {
           PORT: '0',
           LOG_LEVEL: 'silent',
           DATABASE_URL: empty.url,
-          JWT_PUBLIC_KEY: keys.publicKey,
-          JWT_PRIVATE_KEY: keys.privateKey,
+          JWT_PUBLIC_KEY: identity.env.JWT_PUBLIC_KEY,
+          JWT_PRIVATE_KEY: identity.env.JWT_PRIVATE_KEY,
           OBJECTS_DIR: `/tmp/${empty.name}/objects`,
           MAIL_OUTBOX_DIR: `/tmp/${empty.name}/mail`,
         }),

@@ -1,5 +1,4 @@
-import { User } from '../src/data/user.entity';
-import { bearer, startIdentity, type TestIdentity } from './support/identity';
+import { bearer, eventually, startIdentity, type TestIdentity } from './support/identity';
 
 let identity: TestIdentity;
 
@@ -36,10 +35,11 @@ describe('POST /api/user/update-profile', () => {
     expect(await signInStatus('dealer@example.com', 'dealer password')).toBe(401);
   });
 
-  test('When a delivery user changes the password with the right current one, Then only the new one signs in and other sessions stay valid', async () => {
+  test('When a delivery user changes the password with the right current one, Then only the new one signs in, every earlier token ends and a fresh token comes back', async () => {
     await identity.addUser({ email: 'driver@example.com', password: 'old password 1', role: 'delivery' });
     const session = await identity.signIn('driver@example.com', 'old password 1');
     const otherSession = await identity.signIn('driver@example.com', 'old password 1');
+    expect((await updateProfile(otherSession, { full_name: 'Dana', email: 'driver@example.com' })).status).toBe(200);
     const res = await updateProfile(session, {
       full_name: 'Dana Driver',
       email: 'driver@example.com',
@@ -48,14 +48,23 @@ describe('POST /api/user/update-profile', () => {
       confirm_password: 'new password 2',
     });
     expect(res.status).toBe(200);
+    expect(res.body.access_token).toEqual(expect.any(String));
     expect(await signInStatus('driver@example.com', 'old password 1')).toBe(401);
     expect(await signInStatus('driver@example.com', 'new password 2')).toBe(200);
-    const stored = await identity.service.ctx.db.getRepository(User).findOneByOrFail({ email: 'driver@example.com' });
-    expect(stored.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
-    // the password change invalidates nothing else: the other session still works
-    const again = await updateProfile(otherSession, { full_name: 'Dana D.', email: 'driver@example.com' });
+    const stored = await identity.userByEmail('driver@example.com');
+    expect(stored?.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    // whoever held the old password (another session, and the caller's old token) is signed out
+    for (const earlier of [otherSession, session]) {
+      await eventually(async () => {
+        const refused = await updateProfile(earlier, { full_name: 'Dana D.', email: 'driver@example.com' });
+        expect([refused.status, refused.body.detail]).toEqual([401, 'Your session has ended. Please sign in again.']);
+      });
+    }
+    // the caller goes on with the fresh token
+    const again = await updateProfile(res.body.access_token, { full_name: 'Dana D.', email: 'driver@example.com' });
     expect(again.status).toBe(200);
     expect(again.body.user.full_name).toBe('Dana D.');
+    expect(again.body.access_token).toBeUndefined();
   });
 
   test('When the current password is wrong or missing, Then 400 and the password is unchanged', async () => {
@@ -117,8 +126,8 @@ describe('POST /api/user/update-profile', () => {
     const res = await updateProfile(token, { full_name: 'Renamed', email: 'driver@example.com' });
     expect(res.status).toBe(409);
     expect(res.body.detail).toBe('Error: This email is already used by another account');
-    const me = await identity.service.ctx.db.getRepository(User).findOneByOrFail({ email: 'admin2@example.com' });
-    expect(me.fullName).not.toBe('Renamed');
+    const me = await identity.userByEmail('admin2@example.com');
+    expect(me?.full_name).not.toBe('Renamed');
   });
 
   test('When called without a token, Then 401; a token of a deleted account also 401', async () => {

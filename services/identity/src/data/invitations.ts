@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hashOpaqueToken, newOpaqueToken } from '@portal/platform';
 import type { EntityManager } from 'typeorm';
 
 /** How long an invitation link works. */
@@ -12,8 +12,6 @@ export interface Invitation {
   phone: string | null;
 }
 
-export const hashInvitationToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
 /**
  * Creates an invitation and answers its token (256 random bits), which only the mail carries; any earlier
  * unused invitation of the dealer stops working.
@@ -23,7 +21,7 @@ export async function createInvitation(
   invitation: Invitation,
   createdBy: string,
 ): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
+  const token = newOpaqueToken();
   await manager.query('DELETE FROM dealer_invitations WHERE dealer_id = $1 AND used_at IS NULL', [
     invitation.dealer_id,
   ]);
@@ -31,7 +29,7 @@ export async function createInvitation(
     `INSERT INTO dealer_invitations (token_hash, dealer_id, email, business_name, full_name, phone, created_by, expires_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, now() + make_interval(days => $8))`,
     [
-      hashInvitationToken(token),
+      hashOpaqueToken(token),
       invitation.dealer_id,
       invitation.email,
       invitation.business_name,
@@ -50,7 +48,7 @@ const COLUMNS = 'dealer_id, email, business_name, full_name, phone';
 export async function findOpenInvitation(manager: EntityManager, token: string): Promise<Invitation | null> {
   const rows: Invitation[] = await manager.query(
     `SELECT ${COLUMNS} FROM dealer_invitations WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now()`,
-    [hashInvitationToken(token)],
+    [hashOpaqueToken(token)],
   );
   return rows[0] ?? null;
 }
@@ -63,7 +61,7 @@ export async function useInvitation(manager: EntityManager, token: string): Prom
   const [rows]: [Invitation[], number] = await manager.query(
     `UPDATE dealer_invitations SET used_at = now()
      WHERE token_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING ${COLUMNS}`,
-    [hashInvitationToken(token)],
+    [hashOpaqueToken(token)],
   );
   return rows[0] ?? null;
 }

@@ -1,10 +1,4 @@
-import type { MailMessage } from '@portal/platform';
-
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
-  );
+import { escapeHtml, type MailMessage } from '@portal/platform';
 
 /** The link of the dealer-signup view (001 §2: `?action=dealer-signup&token=`). */
 export function invitationLink(publicBaseUrl: string, token: string): string {

@@ -1,6 +1,4 @@
-import { CompanySettings } from '@portal/contracts';
-import type { EntityManager } from 'typeorm';
-import { readSettings } from '../../data/settings-store';
+import type { CompanySettings } from '@portal/contracts';
 
 /** Blank until an admin saves them: the web shows its own placeholders meanwhile. */
 export const DEFAULT_COMPANY_SETTINGS: CompanySettings = {
@@ -14,6 +12,18 @@ export const DEFAULT_COMPANY_SETTINGS: CompanySettings = {
   zip_code: '',
 };
 
-export function readCompanySettings(manager: EntityManager): Promise<CompanySettings> {
-  return readSettings(manager, 'company', CompanySettings, DEFAULT_COMPANY_SETTINGS);
+/** The saved form: optional fields left out become blank (the whole record is replaced). */
+export function companySettingsFrom(
+  form: Partial<CompanySettings> & Pick<CompanySettings, 'company_name' | 'email'>,
+): CompanySettings {
+  return {
+    company_name: form.company_name,
+    business_type: form.business_type ?? '',
+    email: form.email,
+    phone: form.phone ?? '',
+    address: form.address ?? '',
+    city: form.city ?? '',
+    state: form.state ?? '',
+    zip_code: form.zip_code ?? '',
+  };
 }

@@ -1,13 +1,10 @@
-import { type EmailSettings, SmtpPort } from '@portal/contracts';
-import { HttpError, type SmtpSettings } from '@portal/platform';
-import type { EntityManager } from 'typeorm';
+import { type EmailSettings, type MailRoute, SmtpPort } from '@portal/contracts';
+import type { MailTransportKind, SmtpSettings } from '@portal/platform';
 import { z } from 'zod';
-import type { IdentityConfig } from '../../config';
-import { readSettings, readSettingsForUpdate } from '../../data/settings-store';
 import { createSecretBox } from './secret-box';
 
 /** The email settings as stored: the SMTP password only sealed (AES-256-GCM), never in clear. */
-const StoredEmailSettings = z.object({
+export const StoredEmailSettings = z.object({
   smtp_server: z.string(),
   smtp_port: SmtpPort,
   smtp_username: z.string(),
@@ -19,8 +16,8 @@ const StoredEmailSettings = z.object({
 });
 export type StoredEmailSettings = z.infer<typeof StoredEmailSettings>;
 
-/** Until saved, no SMTP server: mail goes through the default mailer (SMTP_* from env, or the outbox). */
-const DEFAULT_EMAIL_SETTINGS: StoredEmailSettings = {
+/** Until saved, no SMTP server: mail goes through the environment's SMTP, or the file outbox. */
+export const DEFAULT_EMAIL_SETTINGS: StoredEmailSettings = {
   smtp_server: '',
   smtp_port: 587,
   smtp_username: '',
@@ -43,12 +40,20 @@ export interface SmtpForm {
 
 const PASSWORD_PURPOSE = 'email.smtp_password';
 
-export function readEmailSettings(manager: EntityManager): Promise<StoredEmailSettings> {
-  return readSettings(manager, 'email', StoredEmailSettings, DEFAULT_EMAIL_SETTINGS);
+/** The SMTP password cannot be sealed: the server has no SETTINGS_ENCRYPTION_KEY. */
+export class EncryptionKeyMissing extends Error {
+  constructor() {
+    super('SETTINGS_ENCRYPTION_KEY is not set');
+    this.name = 'EncryptionKeyMissing';
+  }
 }
 
-export function lockEmailSettings(manager: EntityManager): Promise<StoredEmailSettings> {
-  return readSettingsForUpdate(manager, 'email', StoredEmailSettings, DEFAULT_EMAIL_SETTINGS);
+/** The stored SMTP password cannot be opened (no key, or not the key it was sealed with). */
+export class StoredPasswordUnreadable extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'StoredPasswordUnreadable';
+  }
 }
 
 export function emailSettingsView(stored: StoredEmailSettings): EmailSettings {
@@ -56,34 +61,30 @@ export function emailSettingsView(stored: StoredEmailSettings): EmailSettings {
   return { ...rest, smtp_password_set: smtp_password_sealed !== null };
 }
 
-/** Whether an admin has saved an SMTP server; until then the default mailer is used. */
+/** Whether an admin has saved an SMTP server; until then the environment's transport is used. */
 export function smtpConfigured(stored: StoredEmailSettings): boolean {
   return stored.smtp_server !== '';
 }
 
 /**
- * Seals an SMTP password for storage. Without SETTINGS_ENCRYPTION_KEY it refuses (503) rather than store
- * the password in clear or under a key derived from something guessable.
+ * Seals an SMTP password for storage. Without a key it refuses (EncryptionKeyMissing) rather than store the
+ * password in clear or under a key derived from something guessable.
  */
-export function sealSmtpPassword(config: IdentityConfig, password: string): string {
-  if (!config.SETTINGS_ENCRYPTION_KEY) {
-    throw new HttpError(
-      503,
-      'Error: The SMTP password cannot be stored securely because the server has no SETTINGS_ENCRYPTION_KEY. Please ask the operator to set it.',
-    );
-  }
-  return createSecretBox(config.SETTINGS_ENCRYPTION_KEY).seal(password, PASSWORD_PURPOSE);
+export function sealSmtpPassword(key: Buffer | undefined, password: string): string {
+  if (!key) throw new EncryptionKeyMissing();
+  return createSecretBox(key).seal(password, PASSWORD_PURPOSE);
 }
 
-/** The stored SMTP password in clear; throws with a reason when the key is missing or is not the one it was sealed with. */
-export function openSmtpPassword(config: IdentityConfig, sealed: string): string {
-  if (!config.SETTINGS_ENCRYPTION_KEY) {
-    throw new Error('the stored SMTP password cannot be read: SETTINGS_ENCRYPTION_KEY is not set');
-  }
+/** The stored SMTP password in clear; throws StoredPasswordUnreadable with a reason. */
+export function openSmtpPassword(key: Buffer | undefined, sealed: string): string {
+  if (!key)
+    throw new StoredPasswordUnreadable('the stored SMTP password cannot be read: SETTINGS_ENCRYPTION_KEY is not set');
   try {
-    return createSecretBox(config.SETTINGS_ENCRYPTION_KEY).open(sealed, PASSWORD_PURPOSE);
+    return createSecretBox(key).open(sealed, PASSWORD_PURPOSE);
   } catch {
-    throw new Error('the stored SMTP password cannot be read with the current SETTINGS_ENCRYPTION_KEY; enter it again');
+    throw new StoredPasswordUnreadable(
+      'the stored SMTP password cannot be read with the current SETTINGS_ENCRYPTION_KEY; enter it again',
+    );
   }
 }
 
@@ -99,6 +100,25 @@ export function storedPasswordApplies(stored: StoredEmailSettings, form: SmtpFor
   );
 }
 
+/** The settings to store from a saved form: a new password sealed, a blank one keeps the stored password where it applies. */
+export function nextEmailSettings(
+  current: StoredEmailSettings,
+  form: SmtpForm & { smtp_password?: string; notifications_enabled: boolean },
+  key: Buffer | undefined,
+): StoredEmailSettings {
+  const sealed = form.smtp_password ? sealSmtpPassword(key, form.smtp_password) : undefined;
+  return {
+    smtp_server: form.smtp_server,
+    smtp_port: form.smtp_port as StoredEmailSettings['smtp_port'],
+    smtp_username: form.smtp_username ?? '',
+    smtp_password_sealed: sealed ?? (storedPasswordApplies(current, form) ? current.smtp_password_sealed : null),
+    sender_name: form.sender_name ?? '',
+    sender_email: form.sender_email,
+    use_ssl: form.use_ssl,
+    notifications_enabled: form.notifications_enabled,
+  };
+}
+
 export function toSmtpSettings(form: SmtpForm, password: string | undefined): SmtpSettings {
   return {
     host: form.smtp_server,
@@ -112,7 +132,33 @@ export function toSmtpSettings(form: SmtpForm, password: string | undefined): Sm
 }
 
 /** The SMTP settings of the stored configuration, the password opened. */
-export function storedSmtpSettings(config: IdentityConfig, stored: StoredEmailSettings): SmtpSettings {
-  const password = stored.smtp_password_sealed ? openSmtpPassword(config, stored.smtp_password_sealed) : undefined;
+export function storedSmtpSettings(key: Buffer | undefined, stored: StoredEmailSettings): SmtpSettings {
+  const password = stored.smtp_password_sealed ? openSmtpPassword(key, stored.smtp_password_sealed) : undefined;
   return toSmtpSettings(stored, password);
+}
+
+/**
+ * Where product mail goes now: the saved SMTP server whenever one is saved, else the SMTP server of the
+ * environment, else the file outbox. The environment's server is not named (it may be internal).
+ */
+export function mailRoute(stored: StoredEmailSettings, environment: MailTransportKind): MailRoute {
+  const off = stored.notifications_enabled
+    ? ''
+    : ' Email notifications are turned off: invoices and notices are not sent (invitations still are).';
+  if (smtpConfigured(stored)) {
+    return {
+      kind: 'saved_smtp',
+      description: `Mail is sent through the SMTP server saved here (${stored.smtp_server}:${stored.smtp_port}).${off}`,
+    };
+  }
+  if (environment === 'environment_smtp') {
+    return {
+      kind: 'environment_smtp',
+      description: `No SMTP server is saved here, so mail is sent through the SMTP server the portal was started with (SMTP_HOST).${off}`,
+    };
+  }
+  return {
+    kind: 'file_outbox',
+    description: `No SMTP server is configured: mail is written as files to the server's mail outbox folder and is not delivered. Save an SMTP server here to send real mail.${off}`,
+  };
 }

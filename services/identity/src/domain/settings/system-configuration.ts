@@ -1,16 +1,20 @@
-import { DEFAULT_SYSTEM_CONFIGURATION, SystemConfiguration } from '@portal/contracts';
-import type { EntityManager } from 'typeorm';
-import { readSettings, readSettingsForUpdate } from '../../data/settings-store';
+import type { SystemConfiguration } from '@portal/contracts';
 
-export function readSystemConfiguration(manager: EntityManager): Promise<SystemConfiguration> {
-  return readSettings(manager, 'system', SystemConfiguration, DEFAULT_SYSTEM_CONFIGURATION);
+export type SystemConfigurationChanges = Partial<SystemConfiguration>;
+
+/** The configuration after a save: fields left out keep their value. */
+export function nextSystemConfiguration(
+  current: SystemConfiguration,
+  changes: SystemConfigurationChanges,
+): SystemConfiguration {
+  return {
+    system_timezone: changes.system_timezone ?? current.system_timezone,
+    maintenance_mode: changes.maintenance_mode ?? current.maintenance_mode,
+    zones: changes.zones ?? current.zones,
+  };
 }
 
-/** Locks the configuration until the transaction ends (read-modify-write). */
-export function lockSystemConfiguration(manager: EntityManager): Promise<SystemConfiguration> {
-  return readSettingsForUpdate(manager, 'system', SystemConfiguration, DEFAULT_SYSTEM_CONFIGURATION);
-}
-
-export async function isUnderMaintenance(manager: EntityManager): Promise<boolean> {
-  return (await readSystemConfiguration(manager)).maintenance_mode;
+/** Whether the zones changed (order counts: it is the order the web lists them in). */
+export function zonesChanged(before: readonly string[], after: readonly string[]): boolean {
+  return before.length !== after.length || before.some((zone, i) => zone !== after[i]);
 }

@@ -1,15 +1,8 @@
-import { notFound } from '@portal/platform';
-import { deleteDealerInvitations } from '../../data/invitations';
-import { User } from '../../data/user.entity';
-import type { IdentityHandler } from './dealer-login-records';
-import { NO_LOGIN } from './dealer-login-records';
+import type { IdentityHandler } from '../../context';
+import { deleteDealerLogin as remove } from '../../use-cases/dealer-logins/delete-login';
 
-/** DELETE /api/admin/delete-dealer-login/{dealer_id} — the login and any open invitation. */
+/** DELETE /api/admin/delete-dealer-login/{dealer_id} */
 export const deleteDealerLogin: IdentityHandler<'admin.deleteDealerLogin'> = async ({ params }, ctx) => {
-  await ctx.db.transaction(async (manager) => {
-    const { affected } = await manager.getRepository(User).delete({ dealerId: params.dealer_id, role: 'dealer' });
-    if (!affected) throw notFound(NO_LOGIN);
-    await deleteDealerInvitations(manager, params.dealer_id);
-  });
+  await remove(ctx, params.dealer_id);
   return { success: true as const, message: 'Login credentials deleted successfully!' };
 };

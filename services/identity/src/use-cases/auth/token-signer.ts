@@ -1,5 +1,5 @@
 import { createTokenSigner, type TokenSigner } from '@portal/platform';
-import type { IdentityContext } from '../context';
+import type { IdentityContext } from '../../context';
 
 const signers = new WeakMap<IdentityContext, TokenSigner>();
 

@@ -1,0 +1,8 @@
+import type { IdentityHandler } from '../../context';
+import { signOut } from '../../use-cases/auth/sign-out';
+
+/** POST /api/auth/logout */
+export const logout: IdentityHandler<'auth.logout'> = async ({ user }, ctx) => {
+  await signOut(ctx, user.sid);
+  return { success: true as const, message: 'Signed out' };
+};

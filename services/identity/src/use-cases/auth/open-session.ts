@@ -1,0 +1,30 @@
+import type { EntityManager } from 'typeorm';
+import type { IdentityContext } from '../../context';
+import { createSession } from '../../data/sessions';
+import type { UserRecord } from '../../data/users';
+import { tokenSigner } from './token-signer';
+
+export interface IssuedToken {
+  token: string;
+  expiresIn: number;
+  sid: string;
+}
+
+/** Opens a session for the user and signs its token (claim `sid`): sign-in, signup and a password change. */
+export async function openSession(
+  ctx: IdentityContext,
+  manager: EntityManager,
+  user: UserRecord,
+): Promise<IssuedToken> {
+  const ttl = ctx.config.JWT_TTL_SECONDS;
+  const { sid } = await createSession(manager, user.id, ttl);
+  const { token, expiresIn } = tokenSigner(ctx).sign({
+    sub: user.id,
+    email: user.email,
+    name: user.full_name,
+    role: user.role,
+    dealerId: user.dealer_id,
+    sid,
+  });
+  return { token, expiresIn, sid };
+}

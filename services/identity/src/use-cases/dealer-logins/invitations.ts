@@ -1,0 +1,151 @@
+import { DealerSignupCompleted, type InvitationDealerInfo } from '@portal/contracts';
+import { type AuthUser, badRequest, conflict, HttpError } from '@portal/platform';
+import type { z } from 'zod';
+import type { IdentityContext } from '../../context';
+import { findInvitationDealer } from '../../data/invitation-dealers';
+import {
+  createInvitation,
+  deleteDealerInvitations,
+  findOpenInvitation,
+  INVITATION_TTL_DAYS,
+  useInvitation,
+} from '../../data/invitations';
+import { revokeUserSessions } from '../../data/sessions';
+import { findDealerLogin, insertUser, updateUser } from '../../data/users';
+import { invitationLink, invitationMail } from '../../domain/invitation-mail';
+import { hashPassword } from '../../domain/passwords';
+import { attemptThrottles, refuseWhileWaiting } from '../../throttling/attempt-throttles';
+import { mailFailureForAdmin, sendProductMail } from '../mail/product-mail';
+import { assertEmailFree, LOGIN_EXISTS } from './login-records';
+
+const INVALID_OR_EXPIRED = 'Error: Invalid or expired invitation';
+const TOO_MANY_WRONG_LINKS = 'Too many invalid invitation links from your address.';
+
+/**
+ * Mails a dealer a single-use link valid 7 days. The dealer's name and phone (shown on the signup form)
+ * come from the form, else from what identity knows of the dealer. Throttled per admin and per dealer:
+ * each invitation is a real mail.
+ */
+export async function sendLoginInvitation(
+  ctx: IdentityContext,
+  admin: AuthUser,
+  dealerId: string,
+  form: { email: string; business_name?: string; full_name?: string },
+): Promise<void> {
+  const throttles = attemptThrottles(ctx);
+  refuseWhileWaiting(throttles.invitationsByDealer, dealerId, 'Too many invitations were sent to this dealer.');
+  refuseWhileWaiting(throttles.invitationsByAdmin, admin.sub, 'Too many invitations were sent.');
+  throttles.invitationsByDealer.recordFailure(dealerId);
+  throttles.invitationsByAdmin.recordFailure(admin.sub);
+  const token = await ctx.db.transaction(async (manager) => {
+    if (await findDealerLogin(manager, dealerId)) throw conflict(LOGIN_EXISTS);
+    await assertEmailFree(manager, form.email);
+    const dealer = await findInvitationDealer(manager, dealerId);
+    if (dealer?.archived) throw badRequest('Error: This dealer is archived');
+    return createInvitation(
+      manager,
+      {
+        dealer_id: dealerId,
+        email: form.email,
+        business_name: form.business_name || dealer?.business_name || null,
+        full_name: form.full_name || dealer?.full_name || null,
+        phone: dealer?.phone ?? null,
+      },
+      admin.email,
+    );
+  });
+  const link = invitationLink(ctx.config.PUBLIC_BASE_URL, token);
+  const mail = invitationMail(form.email, form.full_name || form.business_name || null, link, INVITATION_TTL_DAYS);
+  try {
+    await sendProductMail(ctx, mail, 'requested_by_admin');
+  } catch (err) {
+    // an invitation nobody received must not stay usable
+    await deleteDealerInvitations(ctx.db.manager, dealerId);
+    ctx.logger.warn({ err: (err as Error).message, dealerId }, 'invitation mail failed');
+    throw new HttpError(
+      502,
+      `Error: The invitation email could not be sent: ${mailFailureForAdmin(err)} Please check the email settings.`,
+    );
+  }
+  ctx.logger.info({ dealerId, by: admin.email }, 'dealer invitation sent');
+}
+
+/**
+ * The open invitation of a token, or 400; a wrong token counts against the caller's address, and the
+ * checks of one address run one at a time (a burst of guesses is judged one by one).
+ */
+async function checkInvitationToken(ctx: IdentityContext, token: string, address: string) {
+  const throttles = attemptThrottles(ctx);
+  return throttles.invitationTokenQueue.run(address, async () => {
+    refuseWhileWaiting(throttles.invitationTokens, address, TOO_MANY_WRONG_LINKS);
+    const invitation = await findOpenInvitation(ctx.db.manager, token);
+    if (!invitation) {
+      throttles.invitationTokens.recordFailure(address);
+      throw badRequest(INVALID_OR_EXPIRED);
+    }
+    return invitation;
+  });
+}
+
+/** What the signup form shows for an invitation token; wrong tokens are throttled per address. */
+export async function verifyInvitation(
+  ctx: IdentityContext,
+  token: string,
+  address: string,
+): Promise<{ email: string; dealer_info: z.infer<typeof InvitationDealerInfo> }> {
+  const invitation = await checkInvitationToken(ctx, token, address);
+  return {
+    email: invitation.email,
+    dealer_info: { business_name: invitation.business_name, full_name: invitation.full_name, phone: invitation.phone },
+  };
+}
+
+/**
+ * Accepts an invitation: uses it up, sets the password (argon2id) on the dealer's login (created, or
+ * activated if one exists), and tells the dealer service the name and phone entered. The token is checked
+ * (one indexed lookup) before the password is hashed, so a stranger with made-up tokens cannot make the
+ * server hash; wrong tokens are throttled per address. The invitation is used up in the transaction that
+ * saves the login: a refused signup leaves it usable, and of two concurrent signups exactly one wins.
+ */
+export async function completeSignup(
+  ctx: IdentityContext,
+  form: { token: string; password: string; full_name: string; phone?: string },
+  address: string,
+): Promise<void> {
+  await checkInvitationToken(ctx, form.token, address);
+  const passwordHash = await hashPassword(form.password);
+  await ctx.transaction(async (manager, emit) => {
+    const invitation = await useInvitation(manager, form.token);
+    if (!invitation) throw badRequest(INVALID_OR_EXPIRED);
+    const dealer = await findInvitationDealer(manager, invitation.dealer_id);
+    if (dealer?.archived) throw badRequest(INVALID_OR_EXPIRED);
+    const login = await findDealerLogin(manager, invitation.dealer_id, true);
+    await assertEmailFree(manager, invitation.email, login?.id);
+    if (login) {
+      await updateUser(manager, login.id, {
+        email: invitation.email,
+        full_name: form.full_name,
+        password_hash: passwordHash,
+        is_active: true,
+      });
+      // whoever held the login's old password is signed out
+      await revokeUserSessions(manager, [login.id]);
+    } else {
+      await insertUser(manager, {
+        email: invitation.email,
+        full_name: form.full_name,
+        role: 'dealer',
+        password_hash: passwordHash,
+        dealer_id: invitation.dealer_id,
+        created_by: 'invitation',
+      });
+    }
+    await emit(DealerSignupCompleted, invitation.dealer_id, {
+      dealer_id: invitation.dealer_id,
+      email: invitation.email,
+      full_name: form.full_name,
+      phone: form.phone || null,
+    });
+  });
+  await ctx.sessions.sync();
+}

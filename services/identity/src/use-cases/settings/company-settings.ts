@@ -1,0 +1,31 @@
+import type { CompanySettings } from '@portal/contracts';
+import type { AuthUser } from '@portal/platform';
+import type { IdentityContext } from '../../context';
+import { isUnderMaintenance, readCompanySettings } from '../../data/settings';
+import { writeSettings } from '../../data/settings-store';
+import { companySettingsFrom } from '../../domain/settings/company-settings';
+
+export function companySettings(ctx: IdentityContext): Promise<CompanySettings> {
+  return readCompanySettings(ctx.db.manager);
+}
+
+/** What anyone may read: the company details, and whether the web should show the maintenance notice. */
+export async function publicCompanySettings(
+  ctx: IdentityContext,
+): Promise<{ settings: CompanySettings; maintenance_mode: boolean }> {
+  return {
+    settings: await readCompanySettings(ctx.db.manager),
+    maintenance_mode: await isUnderMaintenance(ctx.db.manager),
+  };
+}
+
+/** Replaces the company settings; optional fields left out become blank. */
+export async function saveCompanySettings(
+  ctx: IdentityContext,
+  admin: AuthUser,
+  form: Parameters<typeof companySettingsFrom>[0],
+): Promise<CompanySettings> {
+  const settings = companySettingsFrom(form);
+  await writeSettings(ctx.db.manager, 'company', settings, admin.email);
+  return settings;
+}

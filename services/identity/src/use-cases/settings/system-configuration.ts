@@ -1,0 +1,55 @@
+import { type NotificationSettings, type SystemConfiguration, ZonesChanged } from '@portal/contracts';
+import type { AuthUser } from '@portal/platform';
+import type { IdentityContext } from '../../context';
+import {
+  lockNotificationSettings,
+  lockSystemConfiguration,
+  readNotificationSettings,
+  readSystemConfiguration,
+} from '../../data/settings';
+import { writeSettings } from '../../data/settings-store';
+import {
+  nextSystemConfiguration,
+  type SystemConfigurationChanges,
+  zonesChanged,
+} from '../../domain/settings/system-configuration';
+
+export function systemConfiguration(ctx: IdentityContext): Promise<SystemConfiguration> {
+  return readSystemConfiguration(ctx.db.manager);
+}
+
+export function notificationSettings(ctx: IdentityContext): Promise<NotificationSettings> {
+  return readNotificationSettings(ctx.db.manager);
+}
+
+/**
+ * Saves the system configuration (fields left out keep their value). A change of zones is announced with
+ * `settings.zones_changed` in the same transaction. Notification settings, when sent, are saved too (the
+ * spec gives them no endpoint of their own).
+ */
+export async function saveSystemConfiguration(
+  ctx: IdentityContext,
+  admin: AuthUser,
+  changes: SystemConfigurationChanges & { notification_settings?: Partial<NotificationSettings> },
+): Promise<SystemConfiguration> {
+  const configuration = await ctx.transaction(async (manager, emit) => {
+    const current = await lockSystemConfiguration(manager);
+    const next = nextSystemConfiguration(current, changes);
+    await writeSettings(manager, 'system', next, admin.email);
+    if (zonesChanged(current.zones, next.zones)) await emit(ZonesChanged, 'zones', { zones: next.zones });
+    if (changes.notification_settings) {
+      const notifications = await lockNotificationSettings(manager);
+      await writeSettings(
+        manager,
+        'notifications',
+        { ...notifications, ...changes.notification_settings },
+        admin.email,
+      );
+    }
+    return next;
+  });
+  if (changes.maintenance_mode !== undefined) {
+    ctx.logger.info({ maintenance_mode: configuration.maintenance_mode, by: admin.email }, 'maintenance mode set');
+  }
+  return configuration;
+}
