@@ -1,7 +1,9 @@
 import { defineService } from '@portal/platform';
 import { DealerConfig } from './config';
 import { Dealers1763790000000 } from './data/migrations/1763790000000-dealers';
+import { ConfiguredZones1764000000000 } from './data/migrations/1764000000000-configured-zones';
 import { applySignup } from './events/apply-signup';
+import { applyZones } from './events/apply-zones';
 import { bulkImportDealers } from './http/admin/bulk-import';
 import { bulkUpdateDealerZone } from './http/admin/bulk-update-zone';
 import { createDealer } from './http/admin/create-dealer';
@@ -20,9 +22,10 @@ import { headerImage } from './http/public/header-image-file';
 export const dealerService = defineService({
   name: 'dealer',
   config: DealerConfig,
-  migrations: [Dealers1763790000000],
+  migrations: [Dealers1763790000000, ConfiguredZones1764000000000],
   consumers: {
     'dealer.signup_completed': applySignup,
+    'settings.zones_changed': applyZones,
   },
   handlers: {
     'dealer.profile': dealerProfile,

@@ -1,8 +1,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { endpoints } from '@portal/contracts';
-import { createInProcessTransport, createLogger, startService } from '@portal/platform';
+import { ConfigError, loadConfig } from '@portal/platform';
+import { bearer, startTestService } from '@portal/platform/testing';
 import request from 'supertest';
 import { dealerService } from '../src/app';
+import { DealerConfig } from '../src/config';
 import { dealerForm, eventually, startPortal, type TestPortal } from './support/portal';
 
 let portal: TestPortal;
@@ -76,26 +78,64 @@ describe('creating a dealer', () => {
   });
 
   test('When identity is down, Then 503 says so and the dealer is not half-created', async () => {
-    const logger = createLogger('test', 'silent');
-    const transport = createInProcessTransport({ logger });
-    const cutOff = await startService(
-      dealerService,
-      { ...portal.dealerEnv, IDENTITY_URL: 'http://127.0.0.1:9', IDENTITY_TIMEOUT_MS: '500' },
-      { transport, logger },
-    );
+    // started alone, the harness points IDENTITY_URL at a closed port
+    const cutOff = await startTestService(dealerService, {
+      prefix: 'dealer_cutoff',
+      env: { IDENTITY_TIMEOUT_MS: '500' },
+    });
     try {
       const form = dealerForm();
-      const res = await request(cutOff.app).post('/api/admin/create-dealer').set('authorization', admin).send(form);
+      const res = await cutOff
+        .http()
+        .post('/api/admin/create-dealer')
+        .set(bearer(cutOff.tokenFor({ role: 'admin' })))
+        .send(form);
       expect(res.status).toBe(503);
       expect(res.body.detail).toBe(
         'Error: The login service is unavailable, so the dealer was not created. Please try again.',
       );
-      const rows = await portal.dealer.ctx.db.query('SELECT 1 FROM dealers WHERE email = $1', [form.email]);
+      const rows = await cutOff.service.ctx.db.query('SELECT 1 FROM dealers WHERE email = $1', [form.email]);
       expect(rows).toHaveLength(0);
     } finally {
       await cutOff.stop();
-      await transport.close();
     }
+  });
+
+  test('When saving the dealer fails after identity created its login, Then the login is removed again', async () => {
+    const form = dealerForm({ email: 'doomed.dealer@example.com' });
+    // the row is refused by the database itself, after the login exists: a failure create-dealer cannot foresee
+    await portal.dealer.ctx.db.query(`CREATE FUNCTION refuse_doomed() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN IF NEW.email = 'doomed.dealer@example.com' THEN RAISE EXCEPTION 'refused by test'; END IF; RETURN NEW; END $$`);
+    await portal.dealer.ctx.db.query(
+      'CREATE TRIGGER refuse_doomed BEFORE INSERT ON dealers FOR EACH ROW EXECUTE FUNCTION refuse_doomed()',
+    );
+    // which dealer id the login was created under: the path of the call to identity
+    const fetchSpy = jest.spyOn(globalThis, 'fetch');
+    try {
+      const res = await api().post('/api/admin/create-dealer').set('authorization', admin).send(form);
+      expect(res.status).toBe(500);
+      const loginCall = fetchSpy.mock.calls
+        .map(([url]) => String(url))
+        .find((url) => /\/api\/admin\/create-dealer-login\//.test(url));
+      const dealerId = loginCall?.split('/').pop() as string;
+      expect(dealerId).toMatch(/^D/);
+      const info = await request(portal.identity.app)
+        .get(`/api/admin/dealer-login-info/${dealerId}`)
+        .set('authorization', admin);
+      expect(info.status).toBe(200);
+      expect(info.body.login_info).toBeNull();
+      expect((await signIn(form.email, 'anything at all')).status).toBe(401);
+    } finally {
+      fetchSpy.mockRestore();
+      await portal.dealer.ctx.db.query('DROP TRIGGER refuse_doomed ON dealers');
+      await portal.dealer.ctx.db.query('DROP FUNCTION refuse_doomed()');
+    }
+  });
+
+  test('When IDENTITY_URL is not configured, Then the dealer service refuses to start and says why', () => {
+    const { IDENTITY_URL: _identity, ...withoutIdentity } = portal.dealerEnv;
+    expect(() => loadConfig(DealerConfig, withoutIdentity)).toThrow(ConfigError);
+    expect(() => loadConfig(DealerConfig, withoutIdentity)).toThrow(/IDENTITY_URL/);
   });
 });
 
@@ -173,13 +213,46 @@ describe('editing, zones and notes', () => {
       created_by_name: 'Administrator',
       formatted_date: expect.stringMatching(/^[A-Z][a-z]{2} \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M UTC$/),
     });
-    const form = await api()
+    expect((await api().get('/api/admin/dealer-notes/NOPE').set('authorization', admin)).status).toBe(404);
+  });
+
+  const notesOf = async (dealerId: string) =>
+    (await api().get(`/api/admin/dealer-notes/${dealerId}`).set('authorization', admin)).body.notes.map(
+      (n: { note_text: string }) => n.note_text,
+    );
+
+  test('When a note is sent as a urlencoded form, Then its note_text is saved', async () => {
+    const { dealer_id } = await createDealer();
+    const res = await api()
       .post(`/api/admin/add-dealer-note/${dealer_id}`)
       .set('authorization', admin)
       .type('form')
-      .send({ note_text: 'From a form' });
-    expect(form.status).toBe(200);
-    expect((await api().get('/api/admin/dealer-notes/NOPE').set('authorization', admin)).status).toBe(404);
+      .send('note_text=From+a+form%20%26+more');
+    expect([res.status, res.body.message]).toEqual([200, 'Note added successfully!']);
+    expect(await notesOf(dealer_id)).toEqual(['From a form & more']);
+  });
+
+  test('When a note is sent as multipart/form-data, Then its note_text is saved', async () => {
+    const { dealer_id } = await createDealer();
+    const res = await api()
+      .post(`/api/admin/add-dealer-note/${dealer_id}`)
+      .set('authorization', admin)
+      .field('note_text', 'From a multipart form');
+    expect([res.status, res.body.message]).toEqual([200, 'Note added successfully!']);
+    expect(await notesOf(dealer_id)).toEqual(['From a multipart form']);
+  });
+
+  test('When a note is sent as JSON, Then its note_text is saved; a blank one in any encoding gets the spec message', async () => {
+    const { dealer_id } = await createDealer();
+    const path = `/api/admin/add-dealer-note/${dealer_id}`;
+    const res = await api().post(path).set('authorization', admin).send({ note_text: 'From JSON' });
+    expect(res.status).toBe(200);
+    expect(await notesOf(dealer_id)).toEqual(['From JSON']);
+    const blankForm = await api().post(path).set('authorization', admin).type('form').send('note_text=+');
+    const blankMultipart = await api().post(path).set('authorization', admin).field('note_text', ' ');
+    for (const blank of [blankForm, blankMultipart]) {
+      expect([blank.status, blank.body.detail]).toEqual([400, 'Error: Please enter a note']);
+    }
   });
 });
 
@@ -305,7 +378,7 @@ describe('lists and roles', () => {
     expect(first.headers).toMatchObject({
       'content-encoding': 'gzip',
       'content-type': 'application/json; charset=utf-8',
-      'cache-control': 'private, no-cache',
+      'cache-control': 'no-store',
       vary: 'Accept-Encoding',
       etag: expect.stringMatching(/^W\/"/),
     });

@@ -111,6 +111,68 @@ describe('POST /api/admin/bulk-import-dealers', () => {
     }
   });
 
+  test('When single cells are bad (NUL, lone surrogate, too long, bad email, unknown state or zone), Then only their rows fail and the others import', async () => {
+    const row = (n: number, overrides: Record<string, string> = {}) => ({
+      business_name: `Cell Check ${n}`,
+      email: `cell${n}@example.com`,
+      phone: '555-0100',
+      address: `${n} Main St`,
+      city: 'Topeka',
+      state: 'KS',
+      zip_code: '66603',
+      zone: 'Midwest Zone',
+      ...overrides,
+    });
+    const res = await importRows([
+      row(1),
+      row(2, { city: 'Spring\u0000field' }),
+      row(3, { business_name: '\ud800 Blinds' }),
+      row(4, { address: 'x'.repeat(201) }),
+      row(5, { email: 'not-an-email' }),
+      row(6, { state: 'ZZ' }),
+      row(7, { zone: 'Atlantis Zone' }),
+      row(8, { zone: 'midwest zone', state: 'ks' }),
+    ]);
+    expect(res.status).toBe(200);
+    expect(res.body.results).toEqual({
+      successful_imports: 2,
+      failed_imports: 6,
+      duplicate_emails: [],
+      errors: [
+        { row: 2, message: 'Error: City contains characters that cannot be stored' },
+        { row: 3, message: 'Error: Business name contains characters that cannot be stored' },
+        { row: 4, message: 'Error: Address must be at most 200 characters' },
+        { row: 5, message: 'email: Please enter a valid email address' },
+        { row: 6, message: 'Error: State must be a US state code (two letters, e.g. TX)' },
+        {
+          row: 7,
+          message:
+            'Error: Zone "Atlantis Zone" is not one of the configured zones (Eastern Zone, Midwest Zone, Southern Zone, Western Zone)',
+        },
+      ],
+    });
+    const stored = await portal.dealer.ctx.db.query(
+      `SELECT email, zone, state FROM dealers WHERE email LIKE 'cell%' ORDER BY email`,
+    );
+    expect(stored).toEqual([
+      { email: 'cell1@example.com', zone: 'Midwest Zone', state: 'KS' },
+      { email: 'cell8@example.com', zone: 'Midwest Zone', state: 'KS' },
+    ]);
+  });
+
+  test('When 10,001 rows are sent at once, Then 400 says the limit and how many were sent, and nothing is imported', async () => {
+    const rows = Array.from({ length: 10_001 }, (_, i) => ({ full_name: `Over ${i}`, email: `over${i}@example.com` }));
+    const res = await importRows(rows);
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toBe(
+      'Error: An import takes at most 10,000 rows at a time; this one has 10,001. Please split the file and import each part.',
+    );
+    const [{ count }] = await portal.dealer.ctx.db.query(
+      `SELECT count(*)::int AS count FROM dealers WHERE email LIKE 'over%'`,
+    );
+    expect(count).toBe(0);
+  });
+
   test('When 3,000 rows are imported, Then they go in batches (few statements, one outbox insert per batch) and all arrive', async () => {
     const rows = Array.from({ length: 3000 }, (_, i) => ({
       business_name: `Bulk ${i}`,

@@ -121,7 +121,7 @@ describe('the header image', () => {
     expect(image.status).toBe(200);
     expect(image.headers['content-type']).toBe('image/jpeg');
     expect(image.headers['x-content-type-options']).toBe('nosniff');
-    expect(image.headers['cache-control']).toMatch(/max-age/);
+    expect(image.headers['cache-control']).toBe('public, no-cache');
     expect(Buffer.compare(image.body, IMAGES.jpeg)).toBe(0);
     const removed = await api().delete('/api/dealer/delete-header-image').set('authorization', a.auth);
     expect(removed.body).toMatchObject({ message: 'Header image deleted successfully!' });
@@ -138,7 +138,7 @@ describe('the generated website', () => {
     const notReady = await api().post('/api/dealer/publish-website').set('authorization', b.auth);
     expect(notReady.status).toBe(400);
     expect(notReady.body.detail).toBe(
-      'Error: Your website is not ready to publish. Missing: description, header image, generated website chosen instead of own website',
+      'Error: Your website is not ready to publish. Missing: Business description, Header image, Generated website selected (not your own website)',
     );
     expect((await site(b.id)).status).toBe(404);
 
@@ -148,7 +148,7 @@ describe('the generated website', () => {
       .send(profile({ description: 'Blinds for every season', use_own_website: false }));
     await upload(b.auth, IMAGES.png, 'h.png');
     const preview = await api().get('/api/dealer/preview-website').set('authorization', b.auth);
-    expect(preview.body.preview_url).toMatch(new RegExp(`^/api/dealer-website/${b.id}\\?preview=[\\w-]{32}$`));
+    expect(preview.body.preview_url).toMatch(new RegExp(`^/api/dealer-website/${b.id}\\?preview=[\\w-]{43}$`));
     const previewed = await api().get(preview.body.preview_url);
     expect(previewed.status).toBe(200);
     expect(previewed.headers['cache-control']).toBe('no-store');
@@ -263,5 +263,53 @@ describe('admin website management', () => {
       .field('use_own_website', 'true')
       .attach('header_image', Buffer.from('<svg/>'), 'x.png');
     expect(svg.status).toBe(415);
+  });
+});
+
+describe('shared caches (a CDN or proxy in front of the public website)', () => {
+  const admin = () => `Bearer ${portal.adminToken}`;
+
+  test('When a live website is disabled, Then a cache revalidating its copy gets a 404 it may not keep', async () => {
+    const live = await site(b.id);
+    expect(live.status).toBe(200);
+    expect(live.headers['cache-control']).toBe('public, no-cache'); // kept, but asked again before each use
+    const etag = live.headers.etag as string;
+    expect(etag).toMatch(/^"/);
+    const unchanged = await site(b.id).set('if-none-match', etag);
+    expect(unchanged.status).toBe(304);
+
+    await api().post('/api/dealer/disable-website').set('authorization', b.auth).expect(200);
+    const gone = await site(b.id).set('if-none-match', etag);
+    expect(gone.status).toBe(404);
+    expect(gone.headers['cache-control']).toBe('no-store');
+  });
+
+  test('When a dealer is archived, Then a cached copy of its header image and website revalidates to a 404 it may not keep', async () => {
+    // a's own token ended with its earlier archive: the admin publishes its site
+    const enabled = await api()
+      .post(`/api/admin/update-dealer-website/${a.id}`)
+      .set('authorization', admin())
+      .field('use_own_website', 'false')
+      .field('custom_website_enabled', 'true')
+      .field('description', 'Back in business')
+      .attach('header_image', IMAGES.png, 'h.png');
+    expect(enabled.status).toBe(200);
+    const imageUrl = enabled.body.website_info.header_image as string;
+    const page = await site(a.id);
+    const image = await api().get(imageUrl);
+    expect(image.status).toBe(200);
+    expect(image.headers['cache-control']).toBe('public, no-cache');
+    const imageTag = image.headers.etag as string;
+    expect((await api().get(imageUrl).set('if-none-match', imageTag)).status).toBe(304);
+
+    await api().post(`/api/admin/archive-dealer/${a.id}`).set('authorization', admin()).expect(200);
+    try {
+      const imageGone = await api().get(imageUrl).set('if-none-match', imageTag);
+      expect([imageGone.status, imageGone.headers['cache-control']]).toEqual([404, 'no-store']);
+      const pageGone = await site(a.id).set('if-none-match', page.headers.etag as string);
+      expect([pageGone.status, pageGone.headers['cache-control']]).toEqual([404, 'no-store']);
+    } finally {
+      await api().post(`/api/admin/restore-dealer/${a.id}`).set('authorization', admin());
+    }
   });
 });

@@ -1,44 +1,26 @@
-import type { Dealer, DealerSnapshot } from '@portal/contracts';
-import { DealerCreated, DealerUpdated } from '@portal/contracts';
-import { conflict, type Emit, notFound } from '@portal/platform';
+import type { Dealer, DealerEntityField, DealerSnapshot } from '@portal/contracts';
+import { DEALER_ENTITY_FIELDS, DealerCreated, DealerUpdated } from '@portal/contracts';
+import { conflict, type Emit, isUniqueViolation, notFound } from '@portal/platform';
 import type { EntityManager } from 'typeorm';
-import { DEALER_JSON, SNAPSHOT_COLUMNS, SNAPSHOT_SQL } from './dealer-json';
+import { DEALER_JSON, SNAPSHOT_COLUMNS, SNAPSHOT_SQL } from './dealer-columns';
 
 export const DEALER_NOT_FOUND = 'Error: Dealer not found';
 export const EMAIL_TAKEN = 'Error: A dealer with this email already exists';
 
-/** Columns an edit may change, named as the contract's fields. */
-export interface DealerChanges {
-  business_name?: string | null;
-  full_name?: string | null;
-  email?: string;
-  phone?: string | null;
-  address?: string | null;
-  city?: string | null;
-  state?: string | null;
-  zip_code?: string | null;
-  website?: string | null;
-  description?: string | null;
+/**
+ * Columns an edit may change, named as the contract's fields: the dealer's own fields (from the field list;
+ * null clears one, undefined leaves it) and what the service keeps besides.
+ */
+export type DealerChanges = { [K in DealerEntityField]?: K extends 'email' ? string : string | null } & {
   specialties?: string[];
-  zone?: string | null;
   use_own_website?: boolean;
   enable_website?: boolean;
   created_at?: string;
   header_image_version?: number | null;
-}
+};
 const CHANGEABLE: readonly (keyof DealerChanges)[] = [
-  'business_name',
-  'full_name',
-  'email',
-  'phone',
-  'address',
-  'city',
-  'state',
-  'zip_code',
-  'website',
-  'description',
+  ...DEALER_ENTITY_FIELDS,
   'specialties',
-  'zone',
   'use_own_website',
   'enable_website',
   'created_at',
@@ -50,10 +32,6 @@ interface DealerRow {
   announced: boolean;
 }
 type SnapshotRow = DealerRow & DealerSnapshot;
-
-/** Blank optional text is stored as NULL. */
-export const blankToNull = (value: string | undefined | null) =>
-  value === undefined ? undefined : value?.trim() || null;
 
 export async function findDealer(manager: EntityManager, dealerId: string): Promise<Dealer | null> {
   const rows: DealerRow[] = await manager.query(
@@ -108,24 +86,15 @@ export async function saveDealerChanges(
   return row.dealer;
 }
 
-export interface NewDealer {
-  dealer_id: string;
-  business_name: string | null;
-  full_name: string | null;
-  email: string;
-  phone: string | null;
-  address: string | null;
-  city: string | null;
-  state: string | null;
-  zip_code: string | null;
-  website: string | null;
-  zone: string | null;
-  use_own_website: boolean;
-}
+/** A new dealer: its id, the fields the create form carries (required ones filled), and the website type. */
+export type NewDealer = { dealer_id: string; email: string; use_own_website: boolean } & {
+  [K in Exclude<DealerEntityField, 'email' | 'description'>]?: string | null;
+};
 
 /** Inserts one active dealer and announces it (dealer.created) in the same transaction. */
 export async function insertDealer(manager: EntityManager, emit: Emit, dealer: NewDealer): Promise<Dealer> {
-  const columns = Object.keys(dealer) as (keyof NewDealer)[];
+  // the columns the form filled: one not given keeps the table's default (NULL)
+  const columns = (Object.keys(dealer) as (keyof NewDealer)[]).filter((column) => dealer[column] !== undefined);
   try {
     const rows: SnapshotRow[] = await manager.query(
       `INSERT INTO dealers AS d (${columns.join(', ')}) VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')})
@@ -136,7 +105,7 @@ export async function insertDealer(manager: EntityManager, emit: Emit, dealer: N
     await emit(DealerCreated, dealer.dealer_id, snapshotOf(row));
     return row.dealer;
   } catch (err) {
-    if ((err as { code?: string }).code === '23505') throw conflict(EMAIL_TAKEN);
+    if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN);
     throw err;
   }
 }

@@ -1,8 +1,11 @@
-import { DealerCreated, type DealerSnapshot } from '@portal/contracts';
+import { BULK_IMPORT_FIELDS, DealerCreated, type DealerSnapshot } from '@portal/contracts';
 import type { Emit } from '@portal/platform';
 import type { EntityManager } from 'typeorm';
-import { IMPORT_COLUMNS, type ImportedDealer } from '../domain/import-rows';
-import { SNAPSHOT_SQL } from './dealer-json';
+import type { ImportedDealer } from '../domain/import-rows';
+import { SNAPSHOT_SQL } from './dealer-columns';
+
+/** The columns an imported dealer is inserted with: the import's fields (from the dealer field list). */
+const IMPORT_COLUMNS: readonly string[] = BULK_IMPORT_FIELDS;
 
 /** Which of these emails and dealer ids already belong to a dealer: one query for the whole import. */
 export async function existingKeys(manager: EntityManager, emails: string[], dealerIds: string[]) {
@@ -32,7 +35,7 @@ export async function insertImportBatch(
      SELECT ${IMPORT_COLUMNS.join(', ')} FROM ${BATCH_ROWS}
      ON CONFLICT DO NOTHING
      RETURNING ${SNAPSHOT_SQL}`,
-    [JSON.stringify(batch, IMPORT_COLUMNS as unknown as string[])],
+    [JSON.stringify(batch, [...IMPORT_COLUMNS])],
   );
   await emit.many(
     DealerCreated,

@@ -1,29 +1,16 @@
-import { type BULK_IMPORT_FIELDS, CreateDealerRequest } from '@portal/contracts';
+import {
+  type BulkImportRow,
+  DEALER_FIELDS,
+  ImportedDealerRow,
+  UNSTORABLE_CELL,
+  unstorableMessage,
+} from '@portal/contracts';
 import type { z } from 'zod';
 import { DEALER_ID_PATTERN, newDealerId } from './dealer-id';
+import { matchZone, zoneNotConfigured } from './zones';
 
-export type ImportRow = Partial<Record<(typeof BULK_IMPORT_FIELDS)[number], string>>;
-
-/** The columns an imported dealer is inserted with, in insert order. */
-export const IMPORT_COLUMNS = [
-  'dealer_id',
-  'business_name',
-  'full_name',
-  'email',
-  'phone',
-  'address',
-  'city',
-  'state',
-  'zip_code',
-  'website',
-  'zone',
-  'business_type',
-] as const;
-export type ImportedDealer = Record<(typeof IMPORT_COLUMNS)[number], string | null> & {
-  dealer_id: string;
-  email: string;
-  row: number;
-};
+/** A row ready to insert: the checked fields, its dealer id, and its row number (data rows count from 1). */
+export type ImportedDealer = ImportedDealerRow & { dealer_id: string; row: number };
 
 export interface RowError {
   row: number;
@@ -38,48 +25,78 @@ function firstMessage(error: z.ZodError): string {
   return path && !issue.message.startsWith('Error:') ? `${path}: ${issue.message}` : issue.message;
 }
 
-const orNull = (value: string | undefined) => value?.trim() || null;
-
 export interface CheckedRows {
   valid: ImportedDealer[];
   errors: RowError[];
 }
 
 /**
- * Validates each row exactly like create-dealer (row numbers count data rows from 1). A row's own
- * dealer_id is kept when URL-safe; otherwise a new id is given.
+ * Checks each row exactly like create-dealer (same types, same messages) and its zone against the configured
+ * zones; a bad cell is its row's error, never the import's. A row's own dealer_id is kept when URL-safe;
+ * otherwise a new id is given.
  */
-export function checkImportRows(rows: ImportRow[]): CheckedRows {
+export function checkImportRows(rows: readonly BulkImportRow[], zones: readonly string[]): CheckedRows {
   const valid: ImportedDealer[] = [];
   const errors: RowError[] = [];
   for (const [index, raw] of rows.entries()) {
     const row = index + 1;
-    const parsed = CreateDealerRequest.safeParse(raw);
+    const unstorable = raw[UNSTORABLE_CELL];
+    if (unstorable) {
+      const label = unstorable === 'dealer_id' ? 'Dealer ID' : DEALER_FIELDS[unstorable].label;
+      errors.push({ row, message: unstorableMessage(label) });
+      continue;
+    }
+    const { dealer_id: ownIdCell, ...cells } = raw;
+    const parsed = ImportedDealerRow.safeParse(cells);
     if (!parsed.success) {
       errors.push({ row, message: firstMessage(parsed.error) });
       continue;
     }
-    const ownId = raw.dealer_id?.trim();
+    const zone = matchZone(zones, parsed.data.zone);
+    if (!zone) {
+      errors.push({ row, message: zoneNotConfigured(parsed.data.zone, zones) });
+      continue;
+    }
+    const ownId = ownIdCell?.trim();
     if (ownId && !DEALER_ID_PATTERN.test(ownId)) {
       errors.push({ row, message: 'Error: Dealer ID may contain only letters, digits, - and _' });
       continue;
     }
-    const d = parsed.data;
-    valid.push({
-      row,
-      dealer_id: ownId || newDealerId(),
-      business_name: orNull(d.business_name),
-      full_name: orNull(d.full_name),
-      email: d.email as string, // required by the request schema
-      phone: orNull(d.phone),
-      address: orNull(d.address),
-      city: orNull(d.city),
-      state: orNull(d.state),
-      zip_code: orNull(d.zip_code),
-      website: orNull(d.website),
-      zone: orNull(d.zone),
-      business_type: orNull(raw.business_type),
-    });
+    valid.push({ ...parsed.data, zone, row, dealer_id: ownId || newDealerId() });
   }
   return { valid, errors };
+}
+
+export interface Deduplicated {
+  toInsert: ImportedDealer[];
+  /** emails skipped because a dealer, or an earlier row of the import, already uses them (not failures) */
+  duplicateEmails: string[];
+  errors: RowError[];
+}
+
+/**
+ * Splits checked rows into what to insert and what to skip: an email already used (by a dealer, or by an
+ * earlier row) is a duplicate; a dealer id already used is that row's error.
+ */
+export function deduplicateImport(
+  rows: readonly ImportedDealer[],
+  taken: { emails: ReadonlySet<string>; dealerIds: ReadonlySet<string> },
+): Deduplicated {
+  const duplicateEmails: string[] = [];
+  const errors: RowError[] = [];
+  const toInsert: ImportedDealer[] = [];
+  const seenEmails = new Set<string>();
+  const seenIds = new Set<string>();
+  for (const dealer of rows) {
+    if (taken.emails.has(dealer.email) || seenEmails.has(dealer.email)) {
+      duplicateEmails.push(dealer.email);
+    } else if (taken.dealerIds.has(dealer.dealer_id) || seenIds.has(dealer.dealer_id)) {
+      errors.push({ row: dealer.row, message: `Error: Dealer ID ${dealer.dealer_id} already exists` });
+    } else {
+      toInsert.push(dealer);
+    }
+    seenEmails.add(dealer.email);
+    seenIds.add(dealer.dealer_id);
+  }
+  return { toInsert, duplicateEmails, errors };
 }

@@ -1,5 +1,6 @@
 import type { Dealer } from '@portal/contracts';
-import { escapeHtml, mailLink, mapsLink, safeWebLink, telLink } from './html-escape';
+import { escapeHtml } from '@portal/platform';
+import { mailLink, mapsLink, safeWebLink, telLink } from './web-links';
 
 /**
  * The policy the generated website is served with: no script of any kind, images from the portal only,

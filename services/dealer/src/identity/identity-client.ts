@@ -18,11 +18,9 @@ interface LoginRequest {
  * used, ...) reach the admin as they are; no answer, a timeout or a 5xx is a 503 with a clear detail.
  */
 async function callIdentity(ctx: DealerContext, method: string, path: string, authorization: string, body?: object) {
-  const base = ctx.config.IDENTITY_URL;
-  if (!base) throw serviceUnavailable(LOGIN_SERVICE_DOWN);
   let res: Response;
   try {
-    res = await fetch(new URL(path, base), {
+    res = await fetch(new URL(path, ctx.config.IDENTITY_URL), {
       method,
       headers: { authorization, ...(body ? { 'content-type': 'application/json' } : {}) },
       body: body ? JSON.stringify(body) : undefined,

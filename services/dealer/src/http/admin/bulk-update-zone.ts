@@ -1,24 +1,8 @@
-import { type DealerSnapshot, DealerUpdated } from '@portal/contracts';
 import type { DealerHandler } from '../../context';
-import { SNAPSHOT_SQL } from '../../data/dealer-json';
-import { snapshotOf } from '../../data/dealers';
+import { moveDealersToZone } from '../../use-cases/edit-dealer';
 
-/**
- * POST /api/admin/bulk-update-dealer-zone — one UPDATE for all selected dealers; each change is announced
- * (dealer.updated, one outbox insert for all).
- */
+/** POST /api/admin/bulk-update-dealer-zone — the selected dealers move to one configured zone. */
 export const bulkUpdateDealerZone: DealerHandler<'admin.bulkUpdateDealerZone'> = async ({ body }, ctx) => {
-  const updated = await ctx.transaction(async (manager, emit) => {
-    const [rows]: [(DealerSnapshot & { announced: boolean })[], number] = await manager.query(
-      `UPDATE dealers d SET zone = $1, updated_at = now() WHERE d.dealer_id = ANY($2::text[])
-       RETURNING ${SNAPSHOT_SQL}, d.announced`,
-      [body.zone, [...new Set(body.dealer_ids)]],
-    );
-    await emit.many(
-      DealerUpdated,
-      rows.filter((row) => row.announced).map((row) => ({ aggregateId: row.dealer_id, payload: snapshotOf(row) })),
-    );
-    return rows.length;
-  });
+  const updated = await moveDealersToZone(ctx, body.dealer_ids, body.zone);
   return { success: true as const, message: `Zone updated for ${updated} dealers`, updated_count: updated };
 };

@@ -1,26 +1,38 @@
 import { pipeline } from 'node:stream/promises';
-import { notFound, SENT } from '@portal/platform';
+import { SENT } from '@portal/platform';
+import type { Response } from 'express';
 import type { DealerHandler } from '../../context';
-import { headerImageKey } from '../../data/header-image';
+import { publicHeaderImage } from '../../use-cases/header-image';
+
+const NO_IMAGE = 'Error: No header image';
+
+/** Not found, and not kept by any cache: an image that comes back (a restored dealer) is seen at once. */
+function noImage(res: Response): typeof SENT {
+  res.status(404).set('Cache-Control', 'no-store').json({ detail: NO_IMAGE });
+  return SENT;
+}
 
 /**
- * GET /api/dealer/header-image/{dealer_id} — served with the type detected at upload, nosniff, and a cache
- * lifetime: a replaced image has a new `?v=` URL, so an hour of caching never shows a stale one there.
+ * GET /api/dealer/header-image/{dealer_id} — served with the type detected at upload and nosniff. A replaced
+ * image has a new `?v=` URL, but an archived dealer's image must disappear from shared caches too: caches keep
+ * it and revalidate each use (`no-cache`), which costs a 304 (the version is the ETag).
  */
-export const headerImage: DealerHandler<'dealer.headerImage'> = async ({ params, res }, ctx) => {
-  const rows: unknown[] = await ctx.db.query(
-    `SELECT 1 FROM dealers WHERE dealer_id = $1 AND status = 'active' AND header_image_version IS NOT NULL`,
-    [params.dealer_id],
-  );
-  const image = rows.length ? await ctx.objects.get(headerImageKey(params.dealer_id)) : null;
-  if (!image) throw notFound('Error: No header image');
+export const headerImage: DealerHandler<'dealer.headerImage'> = async ({ params, req, res }, ctx) => {
+  const image = await publicHeaderImage(ctx, params.dealer_id);
+  if (!image) return noImage(res);
   res.set({
-    'Content-Type': image.contentType,
-    'Content-Length': String(image.size),
+    ETag: `"${params.dealer_id}-${image.version}"`,
+    'Cache-Control': 'public, no-cache',
     'X-Content-Type-Options': 'nosniff',
     'Content-Security-Policy': "default-src 'none'; sandbox",
-    'Cache-Control': 'public, max-age=3600',
   });
-  await pipeline(image.body, res);
+  if (req.fresh) {
+    res.status(304).end();
+    return SENT;
+  }
+  const file = await image.open();
+  if (!file) return noImage(res);
+  res.set({ 'Content-Type': file.contentType, 'Content-Length': String(file.size) });
+  await pipeline(file.body, res);
   return SENT;
 };

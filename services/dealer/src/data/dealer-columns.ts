@@ -1,7 +1,9 @@
+import { DEALER_ENTITY_FIELDS, DEALER_SNAPSHOT_FIELDS } from '@portal/contracts';
+
 /**
- * The contract's Dealer, built by PostgreSQL: every read of a dealer uses DEALER_FIELDS (as one JSON
- * expression, or as a select list for lists), so the shape is defined once, and lists come back as a single
- * JSON text without per-row work in Node. Expects the dealers table aliased `d`.
+ * The contract's Dealer as PostgreSQL builds it, derived from the dealer field list: every read of a dealer
+ * uses DEALER_JSON (one JSON value) or DEALER_COLUMNS (a select list, for lists), so lists come back as a
+ * single JSON text without per-row work in Node. Expects the dealers table aliased `d`.
  */
 
 /** ISO 8601 in UTC, as the contract's IsoDate. */
@@ -12,25 +14,15 @@ export const HEADER_IMAGE_URL = `CASE WHEN d.header_image_version IS NULL THEN N
   ELSE '/api/dealer/header-image/' || d.dealer_id || '?v=' || d.header_image_version END`;
 
 /** The contract's Dealer field by field: its JSON key and the SQL expression of its value. */
-const DEALER_FIELDS: readonly (readonly [string, string])[] = [
+const DEALER_PROJECTION: readonly (readonly [string, string])[] = [
   ['dealer_id', 'd.dealer_id'],
-  ['business_name', 'd.business_name'],
-  ['full_name', 'd.full_name'],
-  ['email', 'd.email'],
-  ['phone', 'd.phone'],
-  ['address', 'd.address'],
-  ['city', 'd.city'],
-  ['state', 'd.state'],
-  ['zip_code', 'd.zip_code'],
-  ['website', 'd.website'],
-  ['description', 'd.description'],
+  ...DEALER_ENTITY_FIELDS.map((field) => [field, `d.${field}`] as const),
   ['specialties', 'to_json(d.specialties)'],
   ['use_own_website', 'd.use_own_website'],
   ['enable_website', 'd.enable_website'],
   ['header_image_url', HEADER_IMAGE_URL],
   ['published_at', iso('d.published_at')],
   ['created_at', iso('d.created_at')],
-  ['zone', 'd.zone'],
   ['archived', "d.status = 'archived'"],
   ['status', 'd.status'],
   ['archived_at', iso('d.archived_at')],
@@ -38,7 +30,7 @@ const DEALER_FIELDS: readonly (readonly [string, string])[] = [
 
 /** One dealer as a JSON value. */
 export const DEALER_JSON = `json_build_object(
-  ${DEALER_FIELDS.map(([key, value]) => `'${key}', ${value}`).join(',\n  ')}
+  ${DEALER_PROJECTION.map(([key, value]) => `'${key}', ${value}`).join(',\n  ')}
 )`;
 
 /**
@@ -46,21 +38,8 @@ export const DEALER_JSON = `json_build_object(
  * (`json_agg(x)` over a subquery), which PostgreSQL renders to the same JSON a good deal faster than
  * calling json_build_object per row.
  */
-export const DEALER_COLUMNS = DEALER_FIELDS.map(([key, value]) => `${value} AS ${key}`).join(',\n  ');
+export const DEALER_COLUMNS = DEALER_PROJECTION.map(([key, value]) => `${value} AS ${key}`).join(',\n  ');
 
 /** The columns of the dealer.* event snapshot (contracts DealerSnapshot). */
-export const SNAPSHOT_COLUMNS = [
-  'dealer_id',
-  'business_name',
-  'full_name',
-  'email',
-  'phone',
-  'address',
-  'city',
-  'state',
-  'zip_code',
-  'zone',
-  'website',
-] as const;
-
+export const SNAPSHOT_COLUMNS = ['dealer_id', ...DEALER_SNAPSHOT_FIELDS] as const;
 export const SNAPSHOT_SQL = SNAPSHOT_COLUMNS.map((c) => `d.${c}`).join(', ');

@@ -1,10 +1,3 @@
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Escapes text for HTML element content and quoted attribute values. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ENTITIES[c] as string);
-}
-
 /**
  * A website as a link target: https:// is prefixed when no scheme is given (as the locator does), and
  * anything that is not then an http(s) URL — `javascript:`, `data:` — gives no link at all.

@@ -1,7 +1,7 @@
 import type { Dealer } from '@portal/contracts';
 import { type AuthUser, forbidden } from '@portal/platform';
 import type { EntityManager } from 'typeorm';
-import { findDealer } from '../../data/dealers';
+import { findDealer } from '../data/dealers';
 
 /**
  * The signed-in dealer's own record, always from the token's dealer id (never from the request). A token

@@ -1,0 +1,56 @@
+import type { Dealer } from '@portal/contracts';
+import { badRequest } from '@portal/platform';
+import type { DealerContext } from '../context';
+import { addNote } from '../data/dealer-notes';
+import { lockDealerStatus, markActive, markArchived, removeDealer } from '../data/dealer-status';
+import { getDealer } from '../data/dealers';
+import { removeHeaderImageFile } from '../data/header-image';
+import { type StatusAction, statusChange } from '../domain/dealer-status';
+
+/**
+ * Applies one status action to a dealer, in one transaction with its events (the rule decides whether it is
+ * allowed; a refusal is a 400 naming why).
+ */
+async function changeStatus(
+  ctx: DealerContext,
+  dealerId: string,
+  action: StatusAction,
+  note?: { text: string; by: string },
+) {
+  await ctx.transaction(async (manager, emit) => {
+    const dealer = await lockDealerStatus(manager, dealerId);
+    const change = statusChange(dealer.status, action);
+    if (!change.allowed) throw badRequest(change.reason);
+    if (change.to === 'active') await markActive(manager, emit, dealer);
+    else if (change.to === 'archived') await markArchived(manager, emit, dealer);
+    else await removeDealer(manager, emit, dealer);
+    if (note) await addNote(manager, dealerId, note.text, note.by);
+  });
+}
+
+/** Hidden from lists, the map, new orders and sign-in; history kept. */
+export const archiveDealer = (ctx: DealerContext, dealerId: string) => changeStatus(ctx, dealerId, 'archive');
+
+export const restoreDealer = (ctx: DealerContext, dealerId: string) => changeStatus(ctx, dealerId, 'restore');
+
+/** Permanent: the record, its notes and its header image. */
+export async function deleteDealer(ctx: DealerContext, dealerId: string): Promise<void> {
+  await changeStatus(ctx, dealerId, 'delete');
+  await removeHeaderImageFile(ctx, dealerId);
+}
+
+/**
+ * Processes a pending dealer: `approve` makes it active (and announces it), `reject` archives it. The decision
+ * joins the dealer's notes, with the admin's notes when given. Answers the dealer as it is now.
+ */
+export async function processPendingDealer(
+  ctx: DealerContext,
+  decision: { dealerId: string; action: 'approve' | 'reject'; notes?: string | undefined; adminName: string },
+): Promise<Dealer> {
+  const word = decision.action === 'approve' ? 'Approved' : 'Rejected';
+  await changeStatus(ctx, decision.dealerId, decision.action, {
+    text: decision.notes ? `${word}: ${decision.notes}` : word,
+    by: decision.adminName,
+  });
+  return getDealer(ctx.db.manager, decision.dealerId);
+}

@@ -1,0 +1,19 @@
+import type { DealerNote } from '@portal/contracts';
+import { notFound } from '@portal/platform';
+import type { DealerContext } from '../context';
+import { addNote, listNotes } from '../data/dealer-notes';
+import { DEALER_NOT_FOUND } from '../data/dealers';
+
+/** A dealer's admin notes, newest first (the timeline adds the dealer's orders to these). */
+export async function dealerNotes(ctx: DealerContext, dealerId: string): Promise<DealerNote[]> {
+  const notes = await listNotes(ctx.db.manager, dealerId);
+  if (!notes) throw notFound(DEALER_NOT_FOUND);
+  return notes;
+}
+
+/** A note signed with the admin's name. */
+export async function addDealerNote(ctx: DealerContext, dealerId: string, text: string, adminName: string) {
+  const note = await addNote(ctx.db.manager, dealerId, text, adminName);
+  if (!note) throw notFound(DEALER_NOT_FOUND);
+  return note;
+}
