@@ -4,6 +4,7 @@ import { Provider } from 'react-redux';
 import { App } from './app/App';
 import { store } from './app/store';
 import './styles/global.css';
+import './styles/utilities.css';
 import './ui/field.css';
 
 const root = document.getElementById('root');

@@ -1,43 +1,36 @@
-import {
-  type BaseQueryFn,
-  createApi,
-  type FetchArgs,
-  type FetchBaseQueryError,
-  fetchBaseQuery,
-} from '@reduxjs/toolkit/query/react';
-import type { RootState } from '../app/store';
-import { selectToken, signedOut } from '../features/session/sessionSlice';
-import type { CallOptions } from './contractCall';
+import type { Middleware, WithSlice } from '@reduxjs/toolkit';
+import { createApi, setupListeners } from '@reduxjs/toolkit/query/react';
+import { dynamicMiddleware, rootReducer, store } from '../app/store';
+import { sessionEnded, signedOut } from '../features/session/sessionSlice';
+import { baseQuery } from './baseQuery';
+import { TAG_TYPES } from './tags';
 
-/** Paths in the contract are absolute (`/api/...`): an empty base URL means the page's own origin. */
-const withToken = fetchBaseQuery({
-  baseUrl: '',
-  prepareHeaders: (headers, { getState }) => {
-    const token = selectToken(getState() as RootState);
-    if (token) headers.set('Authorization', `Bearer ${token}`);
-    return headers;
-  },
-});
-
-const anonymous = fetchBaseQuery({ baseUrl: '' });
-
-/** Sends the bearer token (except on public endpoints) and signs out when a signed-in call answers 401. */
-const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError, Partial<CallOptions>> = async (
-  args,
-  api,
-  extraOptions,
-) => {
-  if (extraOptions?.anonymous) return anonymous(args, api, {});
-  const result = await withToken(args, api, {});
-  // an expired or revoked token: ask the user to sign in again
-  if (result.error?.status === 401 && selectToken(api.getState() as RootState)) api.dispatch(signedOut('expired'));
-  return result;
-};
-
-/** The one API of the client; each feature adds its endpoints with `apiSlice.injectEndpoints`. */
+/**
+ * The one API of the client. Each feature adds its endpoints with `apiSlice.injectEndpoints`, one line per
+ * endpoint with `contractQuery` / `contractMutation` (./contractEndpoint.ts). It is loaded with the first screen
+ * that calls a signed-in endpoint (or dealer signup), and joins the store then.
+ */
 export const apiSlice = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['CompanySettings'],
+  tagTypes: TAG_TYPES,
   endpoints: () => ({}),
 });
+
+declare module '../app/store' {
+  export interface LazyLoadedSlices extends WithSlice<typeof apiSlice> {}
+}
+
+/** The next user must never see data cached for the previous one. */
+const forgetOnSignOut: Middleware = (api) => (next) => (action) => {
+  const result = next(action);
+  if (signedOut.match(action) || sessionEnded.match(action)) api.dispatch(apiSlice.util.resetApiState());
+  return result;
+};
+
+rootReducer.inject(apiSlice);
+dynamicMiddleware.addMiddleware(apiSlice.middleware, forgetOnSignOut);
+// the API's state exists from now on (the injected reducer runs on the next action)
+store.dispatch(apiSlice.util.resetApiState());
+// lets queries that ask for it refetch when the tab becomes visible again (`visibilitychange`)
+setupListeners(store.dispatch);

@@ -1,13 +1,16 @@
 import { useEffect } from 'react';
-import { AdminDashboard } from '../features/admin/AdminDashboard';
-import { useCompanyProfile } from '../features/company/companyApi';
-import { DealerDashboard } from '../features/dealer/DealerDashboard';
-import { DeliveryDashboard } from '../features/delivery/DeliveryDashboard';
+import { useCompanyProfile } from '../features/company/usePublicSettings';
 import { LandingPage } from '../features/landing/LandingPage';
 import { LoginPage } from '../features/login/LoginPage';
 import { selectView } from '../features/session/sessionSlice';
-import { DealerSignupPage } from '../features/signup/DealerSignupPage';
+import { lazyScreen, ScreenLoading } from '../ui/lazyScreen';
 import { useAppSelector } from './hooks';
+
+// Landing and login are in the first chunk; each role's dashboard, and dealer signup, load when opened.
+const AdminDashboard = lazyScreen(() => import('./shells/admin/AdminDashboard'), 'AdminDashboard');
+const DealerDashboard = lazyScreen(() => import('./shells/dealer/DealerDashboard'), 'DealerDashboard');
+const DeliveryDashboard = lazyScreen(() => import('./shells/delivery/DeliveryDashboard'), 'DeliveryDashboard');
+const DealerSignupPage = lazyScreen(() => import('../features/signup/DealerSignupPage'), 'DealerSignupPage');
 
 /** One view at a time, chosen by the session (there is no URL router). */
 export function App() {
@@ -24,12 +27,28 @@ export function App() {
     case 'login':
       return <LoginPage />;
     case 'dealer-signup':
-      return <DealerSignupPage />;
+      return (
+        <ScreenLoading>
+          <DealerSignupPage />
+        </ScreenLoading>
+      );
     case 'admin-dashboard':
-      return <AdminDashboard />;
+      return (
+        <ScreenLoading>
+          <AdminDashboard />
+        </ScreenLoading>
+      );
     case 'delivery-dashboard':
-      return <DeliveryDashboard />;
+      return (
+        <ScreenLoading>
+          <DeliveryDashboard />
+        </ScreenLoading>
+      );
     case 'dealer-dashboard':
-      return <DealerDashboard />;
+      return (
+        <ScreenLoading>
+          <DealerDashboard />
+        </ScreenLoading>
+      );
   }
 }

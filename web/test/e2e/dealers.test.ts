@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -179,11 +179,20 @@ describe('Managing dealers in a real browser', () => {
       csv,
       '\uFEFFBusiness Name,Email,Phone,Address,City,State,Zip Code,Zone\r\n' +
         '"Prairie Blinds, LLC",prairie@import.test,316-555-0100,1 Main St,Wichita,KS,67202,Midwest Zone\r\n' +
-        '"<img src=x onerror=alert(1)>",xss@import.test,316-555-0101,"2 ""Elm"" St",Topeka,KS,66603,Midwest Zone\r\n',
+        '"<img src=x onerror=alert(1)>",xss@import.test,316-555-0101,"2 ""Elm"" St",Topeka,KS,66603,Midwest Zone\r\n' +
+        '=1+2,formula@import.test,316-555-0102,3 Oak St,Salina,KS,67401,=HYPERLINK("http://evil.test")\r\n',
     );
     await admin.getByLabel('CSV file').setInputFiles(csv);
-    await admin.getByRole('button', { name: 'Import 2 Dealers' }).click();
+    await admin.getByRole('button', { name: 'Import 3 Dealers' }).click();
     await admin.getByText('Successfully imported 2 dealers!').waitFor();
+
+    // the refused row can be downloaded with its reason, written by the one CSV writer (every cell quoted)
+    const download = admin.waitForEvent('download');
+    await admin.getByRole('button', { name: 'Download errors (CSV)' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('dealer_import_errors.csv');
+    const exported = await readFile((await file.path()) ?? '', 'utf8');
+    expect(exported).toMatch(/^\uFEFF"Row","Error"\r\n"3","Error: [^\r\n]*HYPERLINK[^\r\n]*"\r\n$/);
 
     await admin.getByRole('tab', { name: 'Dashboard' }).click();
     await admin.locator('path[data-state="KS"]').click();

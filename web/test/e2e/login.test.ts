@@ -96,4 +96,57 @@ describe('Signing in to the portal in a real browser', () => {
     await page.getByRole('heading', { level: 1, name: 'Dealer account setup' }).waitFor();
     await page.close();
   });
+
+  /** The status GET /api/admin/users answers with `token`. */
+  async function statusWith(token: string | null | undefined): Promise<number> {
+    const res = await fetch(`${portal.url}/api/admin/users`, { headers: { authorization: `Bearer ${token}` } });
+    return res.status;
+  }
+
+  /** Waits (up to the 5 s the issue allows) until the token is refused. */
+  async function eventuallyRefused(token: string | null | undefined): Promise<void> {
+    const deadline = Date.now() + 5000;
+    while ((await statusWith(token)) !== 401) {
+      if (Date.now() > deadline) throw new Error('the token still worked 5 s later');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+
+  test('When the admin logs out, Then the server ends the session first: the token the browser held is refused', async () => {
+    const page = await freshLandingPage();
+    await signIn(page, portal.adminEmail, portal.adminPassword);
+    await page.getByRole('tab', { name: 'Manage Dealers' }).waitFor();
+    const [token] = await storedSession(page);
+    expect(await statusWith(token)).toBe(200);
+
+    const logout = page.waitForRequest((request) => request.url().endsWith('/api/auth/logout'));
+    await page.getByRole('button', { name: 'Logout' }).click();
+    const request = await logout;
+    expect(request.method()).toBe('POST');
+    expect(request.headers().authorization).toBe(`Bearer ${token}`);
+    await page.getByRole('heading', { level: 1, name: 'Everything our dealers need, in one portal' }).waitFor();
+    expect(await storedSession(page)).toEqual([null, null]);
+    await eventuallyRefused(token);
+    await page.close();
+  });
+
+  test('When the session ends elsewhere, Then the next call signs the browser out and the login page says why', async () => {
+    const page = await freshLandingPage();
+    await signIn(page, portal.adminEmail, portal.adminPassword);
+    await page.getByRole('tab', { name: 'Manage Dealers' }).waitFor();
+    const [token] = await storedSession(page);
+    // e.g. signed out in another tab: this session is over
+    const res = await fetch(`${portal.url}/api/auth/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.status).toBe(200);
+    await eventuallyRefused(token);
+
+    await page.getByRole('tab', { name: 'Manage Dealers' }).click();
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    expect(await page.getByRole('alert').textContent()).toBe('Your session has ended. Please sign in again.');
+    expect(await storedSession(page)).toEqual([null, null]);
+    await page.close();
+  });
 });

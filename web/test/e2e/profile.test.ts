@@ -8,6 +8,21 @@ describe('A new delivery user and Profile Settings, in a real browser', () => {
   let portal: Portal;
   let browser: TestBrowser;
 
+  /** The status a signed-in GET answers with `token`. */
+  async function statusWith(token: string | null, path: string): Promise<number> {
+    const res = await fetch(portal.url + path, { headers: { authorization: `Bearer ${token}` } });
+    return res.status;
+  }
+
+  /** Waits (up to the 5 s the issue allows) until a GET with `token` answers `status`. */
+  async function eventuallyStatus(token: string | null, path: string, status: number): Promise<void> {
+    const deadline = Date.now() + 5000;
+    while ((await statusWith(token, path)) !== status) {
+      if (Date.now() > deadline) throw new Error(`${path} did not answer ${status} within 5 s`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+
   beforeAll(async () => {
     portal = await startPortal();
     browser = await launchBrowser();
@@ -60,15 +75,26 @@ describe('A new delivery user and Profile Settings, in a real browser', () => {
     await page.getByRole('button', { name: 'Update Profile' }).click();
     await page.locator('.message.message--error', { hasText: /^Error: / }).waitFor();
 
+    const tokenBefore = await page.evaluate(() => window.localStorage.getItem('authToken'));
     await page.getByLabel('Full Name').fill('Dana D. Driver');
     await page.getByLabel('Current Password', { exact: true }).fill(temporaryPassword);
     await page.getByRole('button', { name: 'Update Profile' }).click();
     await expectMessage(page, 'Profile updated successfully!', 'success');
+    // the change ended every earlier session; this browser keeps working with the token of its new one
+    const tokenAfter = await page.evaluate(() => window.localStorage.getItem('authToken'));
+    expect(tokenAfter).toBeTruthy();
+    expect(tokenAfter).not.toBe(tokenBefore);
+    expect(await statusWith(tokenAfter, '/api/admin/all-dealers-enhanced')).toBe(200);
+    await eventuallyStatus(tokenBefore, '/api/admin/all-dealers-enhanced', 401);
     // the stored user and the header follow
     await page.locator('.shell__user-name', { hasText: 'Dana D. Driver' }).waitFor();
     const stored = await page.evaluate(() => window.localStorage.getItem('userData'));
     expect(JSON.parse(stored ?? '{}')).toMatchObject({ full_name: 'Dana D. Driver', role: 'delivery' });
     expect(await page.getByLabel('New Password', { exact: true }).inputValue()).toBe('');
+    // signed-in screens go on working with the new token
+    await page.getByRole('tab', { name: 'Dealers' }).click();
+    await page.getByRole('heading', { name: /^Dealer Directory/ }).waitFor();
+    expect(await page.evaluate(() => window.localStorage.getItem('authToken'))).toBe(tokenAfter);
     await signOut(page);
 
     // the old password no longer works; the new one does

@@ -26,7 +26,10 @@ describe('The Settings screen in a real browser', () => {
 
   test("When Settings opens, Then its eight sub-tabs are there in the spec's order", async () => {
     await page.getByRole('tab', { name: 'Settings', exact: true }).click();
-    const tabs = page.getByRole('tablist', { name: 'System Settings' }).getByRole('tab');
+    // the Settings screen's code loads when the tab first opens
+    const tablist = page.getByRole('tablist', { name: 'System Settings' });
+    await tablist.waitFor();
+    const tabs = tablist.getByRole('tab');
     expect(await tabs.allTextContents()).toEqual([
       'Company Settings',
       'Manage Products',
@@ -142,6 +145,9 @@ describe('The Settings screen in a real browser', () => {
 
   test('When Email Settings opens, Then the notification defaults show; saved SMTP settings keep the password hidden; a failing test says why', async () => {
     await openSettings(page, 'Email Settings');
+    // where mail goes now: no SMTP server anywhere yet (the portal was started without SMTP_HOST)
+    const mailRoute = page.getByRole('status', { name: 'Where mail goes now' });
+    await mailRoute.getByText('the file outbox (no SMTP server set up)', { exact: true }).waitFor();
     expect(await page.getByLabel('Large Order Threshold ($)').inputValue()).toBe('1000');
     expect(await page.getByLabel('Revenue Threshold ($)').inputValue()).toBe('1000');
     expect(await page.getByLabel('Daily Report Time').inputValue()).toBe('08:00');
@@ -157,6 +163,8 @@ describe('The Settings screen in a real browser', () => {
     await page.getByLabel('Sender Email').fill('noreply@ridgeline.test');
     await page.getByRole('button', { name: 'Save Email Settings' }).click();
     await expectMessage(page, 'Email settings saved successfully!', 'success');
+    // product mail now goes through the settings just saved, and the screen says so without a reload
+    await mailRoute.getByText('the SMTP server saved here', { exact: true }).waitFor();
 
     await page.reload();
     await openSettings(page, 'Email Settings');

@@ -1,14 +1,10 @@
-import { type DashboardStats, endpoints, type ResponseOf } from '@portal/contracts';
-import { contractCall } from '../../api/contractCall';
-import { dealerTagsApi } from '../dealers/dealersApi';
+import { apiSlice } from '../../api/apiSlice';
+import { contractQuery } from '../../api/contractEndpoint';
 
-const stats = endpoints['admin.dashboardStats'];
-
-export const dashboardApi = dealerTagsApi.injectEndpoints({
+export const dashboardApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
-    getDashboardStats: build.query<DashboardStats, void>({
-      query: () => contractCall(stats),
-      transformResponse: ({ dealer_counts, order_stats }: ResponseOf<typeof stats>) => ({ dealer_counts, order_stats }),
+    getDashboardStats: contractQuery(build, 'admin.dashboardStats', {
+      select: ({ dealer_counts, order_stats }) => ({ dealer_counts, order_stats }),
       providesTags: ['DashboardStats'],
     }),
   }),

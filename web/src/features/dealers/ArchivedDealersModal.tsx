@@ -1,12 +1,12 @@
 import type { Dealer } from '@portal/contracts';
 import { useState } from 'react';
 import { failureMessage } from '../../api/errorMessage';
+import { formatDate } from '../../format/date';
 import { Button } from '../../ui/Button';
 import { Message } from '../../ui/Message';
 import { Modal } from '../../ui/Modal';
 import { dealerName } from './dealerFilters';
 import { useGetArchivedDealersQuery, useRestoreDealerMutation } from './dealersApi';
-import { formatDate } from './formatDate';
 
 interface ArchivedDealersModalProps {
   onClose: () => void;
@@ -22,7 +22,7 @@ export function ArchivedDealersModal({ onClose, onViewDetails, onDelete }: Archi
 
   async function restoreDealer(dealer: Dealer) {
     try {
-      await restore(dealer.dealer_id).unwrap();
+      await restore({ params: { dealer_id: dealer.dealer_id } }).unwrap();
       setMessage('Dealer restored successfully!');
     } catch (failure) {
       setMessage(failureMessage(failure, 'Failed to restore dealer'));

@@ -19,7 +19,7 @@ export function BulkBar({ selected, zones, onClear, onDeleteSelected, onResult }
   async function updateZone() {
     if (!zone || selected.length === 0) return onResult('Error: Please select a zone and dealers');
     try {
-      const result = await update({ dealer_ids: [...selected], zone }).unwrap();
+      const result = await update({ body: { dealer_ids: [...selected], zone } }).unwrap();
       onResult(result.message ?? `Updated the zone of ${result.updated_count} dealers to ${zone}`);
       onClear();
     } catch (error) {

@@ -1,12 +1,12 @@
 import type { Dealer } from '@portal/contracts';
 import { type FormEvent, useMemo, useState } from 'react';
 import { failureMessage } from '../../api/errorMessage';
+import { formatDate, formatDateTime } from '../../format/date';
 import { Button } from '../../ui/Button';
 import { TextAreaField } from '../../ui/FormField';
 import { Message } from '../../ui/Message';
 import { dealerName } from './dealerFilters';
 import { useAddDealerNoteMutation, useGetDealerNotesQuery } from './dealersApi';
-import { formatDate, formatDateTime } from './formatDate';
 import { safeHttpUrl } from './headerImage';
 
 export type DealerAction = 'edit' | 'login' | 'website' | 'remove';
@@ -92,7 +92,7 @@ interface TimelineEntry {
 }
 
 function NotesTimeline({ dealer }: { dealer: Dealer }) {
-  const { data: notes = [] } = useGetDealerNotesQuery(dealer.dealer_id);
+  const { data: notes = [] } = useGetDealerNotesQuery({ params: { dealer_id: dealer.dealer_id } });
   const [addNote, { isLoading }] = useAddDealerNoteMutation();
   const [text, setText] = useState('');
   const [message, setMessage] = useState<string>();
@@ -112,7 +112,7 @@ function NotesTimeline({ dealer }: { dealer: Dealer }) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     try {
-      await addNote({ dealerId: dealer.dealer_id, body: { note_text: text } }).unwrap();
+      await addNote({ params: { dealer_id: dealer.dealer_id }, body: { note_text: text } }).unwrap();
       setText('');
       setMessage('Note added successfully!');
     } catch (error) {

@@ -43,7 +43,7 @@ export function DealerFormModal({ dealer, onClose }: DealerFormModalProps) {
   async function saveEdit(dealerId: string) {
     const checked = updateBody(values);
     if (!checked.ok) return setMessage(checked.message);
-    await update({ dealerId, body: checked.body }).unwrap();
+    await update({ params: { dealer_id: dealerId }, body: checked.body }).unwrap();
     setMessage('Dealer updated successfully!');
     setTimeout(onClose, EDIT_NOTICE_MS);
   }
@@ -51,7 +51,7 @@ export function DealerFormModal({ dealer, onClose }: DealerFormModalProps) {
   async function saveNew() {
     const checked = createBody(values);
     if (!checked.ok) return setMessage(checked.message);
-    const created = await create(checked.body).unwrap();
+    const created = await create({ body: checked.body }).unwrap();
     setMessage('Dealer created successfully!');
     setTemporaryPassword(created.temporary_password);
   }

@@ -1,6 +1,7 @@
 import type { Dealer, DealerLogin } from '@portal/contracts';
 import { type FormEvent, useState } from 'react';
 import { failureMessage } from '../../api/errorMessage';
+import { formatDateTime } from '../../format/date';
 import { Button } from '../../ui/Button';
 import { InputField, PasswordField } from '../../ui/FormField';
 import { Message } from '../../ui/Message';
@@ -14,7 +15,6 @@ import {
   useSendLoginInvitationMutation,
   useUpdateDealerLoginMutation,
 } from './dealersApi';
-import { formatDateTime } from './formatDate';
 
 /** The spec's pause before the modal closes once a login is created. */
 const CREATED_CLOSE_MS = 1200;
@@ -27,7 +27,7 @@ interface DealerLoginModalProps {
 
 /** Manage a dealer's login: show and update or delete it, or create one / send an invitation. */
 export function DealerLoginModal({ dealer, onClose }: DealerLoginModalProps) {
-  const { data: login, isLoading } = useGetDealerLoginQuery(dealer.dealer_id);
+  const { data: login, isLoading } = useGetDealerLoginQuery({ params: { dealer_id: dealer.dealer_id } });
   return (
     <Modal open title={`Dealer Login · ${dealerName(dealer)}`} onClose={onClose}>
       {isLoading ? (
@@ -54,7 +54,7 @@ function ExistingLogin({ dealer, login }: { dealer: Dealer; login: DealerLogin }
     event.preventDefault();
     if (password !== confirmation) return setMessage(PASSWORDS_DIFFER);
     try {
-      await update({ dealerId: dealer.dealer_id, body: { email, password } }).unwrap();
+      await update({ params: { dealer_id: dealer.dealer_id }, body: { email, password } }).unwrap();
       setPassword('');
       setConfirmation('');
       setMessage('Login information updated successfully!');
@@ -65,7 +65,7 @@ function ExistingLogin({ dealer, login }: { dealer: Dealer; login: DealerLogin }
 
   async function deleteLogin() {
     try {
-      await remove(dealer.dealer_id).unwrap();
+      await remove({ params: { dealer_id: dealer.dealer_id } }).unwrap();
     } catch (error) {
       setConfirmingDelete(false);
       setMessage(failureMessage(error, 'Failed to delete login credentials'));
@@ -157,7 +157,7 @@ function InvitationForm({ dealer }: { dealer: Dealer }) {
     event.preventDefault();
     try {
       await invite({
-        dealerId: dealer.dealer_id,
+        params: { dealer_id: dealer.dealer_id },
         body: { email, business_name: dealer.business_name ?? undefined, full_name: dealer.full_name ?? undefined },
       }).unwrap();
       setMessage('Login invitation sent successfully!');
@@ -192,7 +192,7 @@ function CreateLoginForm({ dealer, onCreated }: { dealer: Dealer; onCreated: () 
     if (password !== confirmation) return setMessage(PASSWORDS_DIFFER);
     try {
       await create({
-        dealerId: dealer.dealer_id,
+        params: { dealer_id: dealer.dealer_id },
         body: { email, password, full_name: dealer.full_name ?? undefined },
       }).unwrap();
       setMessage('Login credentials created successfully! Dealer can now log in.');

@@ -78,7 +78,7 @@ export function ManageDealersPanel({ mapState = null, onMapFilterCleared }: Mana
     const ids = [...selected];
     if (!window.confirm(`Delete ${ids.length} selected dealers permanently? This cannot be undone.`)) return;
     try {
-      for (const id of ids) await deleteDealer(id).unwrap();
+      for (const id of ids) await deleteDealer({ params: { dealer_id: id } }).unwrap();
       setSelected(new Set());
       setNotice('Dealer deleted successfully!');
     } catch (failure) {

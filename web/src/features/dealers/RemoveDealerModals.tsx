@@ -26,7 +26,7 @@ export function ArchiveOrDeleteModal({
 
   async function archiveDealer() {
     try {
-      await archive(dealer.dealer_id).unwrap();
+      await archive({ params: { dealer_id: dealer.dealer_id } }).unwrap();
       onDone('Dealer archived successfully!');
     } catch (error) {
       setMessage(failureMessage(error, 'Failed to archive dealer'));
@@ -66,7 +66,7 @@ export function ConfirmDeleteModal({ dealer, onClose, onDone }: RemoveProps) {
 
   async function deleteDealer() {
     try {
-      await remove(dealer.dealer_id).unwrap();
+      await remove({ params: { dealer_id: dealer.dealer_id } }).unwrap();
       onDone('Dealer deleted successfully!');
     } catch (error) {
       setMessage(failureMessage(error, 'Failed to delete dealer'));

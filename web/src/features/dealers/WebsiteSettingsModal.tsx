@@ -18,7 +18,7 @@ interface WebsiteSettingsModalProps {
 }
 
 export function WebsiteSettingsModal({ dealer, onClose }: WebsiteSettingsModalProps) {
-  const { data: info } = useGetDealerWebsiteQuery(dealer.dealer_id);
+  const { data: info } = useGetDealerWebsiteQuery({ params: { dealer_id: dealer.dealer_id } });
   return (
     <Modal open title={`Website · ${dealerName(dealer)}`} onClose={onClose}>
       {info ? (
@@ -52,7 +52,7 @@ function WebsiteForm({ dealer, info, onSaved }: { dealer: Dealer; info: WebsiteI
     body.set('description', description);
     if (image) body.set('header_image', image);
     try {
-      const saved = await save({ dealerId: dealer.dealer_id, body }).unwrap();
+      const saved = await save({ params: { dealer_id: dealer.dealer_id }, body }).unwrap();
       setMessage(saved.message ?? 'Website settings updated successfully!');
       onSaved();
     } catch (error) {

@@ -1,32 +1,6 @@
-import {
-  type BodyOf,
-  type Dealer,
-  type DealerLogin,
-  type DealerNote,
-  endpoints,
-  type ResponseOf,
-  type WebsiteInfo,
-} from '@portal/contracts';
+import type { Dealer } from '@portal/contracts';
 import { apiSlice } from '../../api/apiSlice';
-import { contractCall } from '../../api/contractCall';
-
-const list = endpoints['admin.allDealersEnhanced'];
-const archived = endpoints['admin.archivedDealers'];
-const create = endpoints['admin.createDealer'];
-const update = endpoints['admin.updateDealer'];
-const archive = endpoints['admin.archiveDealer'];
-const restore = endpoints['admin.restoreDealer'];
-const remove = endpoints['admin.deleteDealer'];
-const bulkZone = endpoints['admin.bulkUpdateDealerZone'];
-const notes = endpoints['admin.dealerNotes'];
-const addNote = endpoints['admin.addDealerNote'];
-const loginInfo = endpoints['admin.dealerLoginInfo'];
-const createLogin = endpoints['admin.createDealerLogin'];
-const updateLogin = endpoints['admin.updateDealerLogin'];
-const invite = endpoints['admin.sendLoginInvitation'];
-const deleteLogin = endpoints['admin.deleteDealerLogin'];
-const websiteInfo = endpoints['admin.dealerWebsiteInfo'];
-const updateWebsite = endpoints['admin.updateDealerWebsite'];
+import { contractMutation as mutation, contractQuery as query } from '../../api/contractEndpoint';
 
 /** Every read a dealer change may affect: lists, the dashboard counts and the map. */
 const DEALER_LISTS = ['Dealers', 'ArchivedDealers', 'DashboardStats'] as const;
@@ -36,90 +10,47 @@ export interface DealerDirectory {
   availableStates: string[];
 }
 
-/** The one API slice with the dealers' cache tags; the dashboard, directory and import inject here too. */
-export const dealerTagsApi = apiSlice.enhanceEndpoints({
-  addTagTypes: ['Dealers', 'ArchivedDealers', 'DashboardStats', 'DealerNotes', 'DealerLogin', 'DealerWebsite'],
-});
+/** One dealer's tag of a kind (notes, login, website), from the `params.dealer_id` of the call. */
+const forDealer =
+  <T extends 'DealerNotes' | 'DealerLogin' | 'DealerWebsite'>(type: T) =>
+  (_result: unknown, _error: unknown, arg: { params: { dealer_id: string } }) => [{ type, id: arg.params.dealer_id }];
 
-type WithDealer<B> = { dealerId: string; body: B };
-
-export const dealersApi = dealerTagsApi.injectEndpoints({
+export const dealersApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
-    getDealers: build.query<DealerDirectory, void>({
-      query: () => contractCall(list),
-      transformResponse: (body: ResponseOf<typeof list>) => ({
-        dealers: body.dealers,
-        availableStates: body.available_states,
-      }),
+    getDealers: query(build, 'admin.allDealersEnhanced', {
+      select: (body): DealerDirectory => ({ dealers: body.dealers, availableStates: body.available_states }),
       providesTags: ['Dealers'],
     }),
-    getArchivedDealers: build.query<Dealer[], void>({
-      query: () => contractCall(archived),
-      transformResponse: (body: ResponseOf<typeof archived>) => body.dealers,
+    getArchivedDealers: query(build, 'admin.archivedDealers', {
+      select: (body) => body.dealers,
       providesTags: ['ArchivedDealers'],
     }),
-    createDealer: build.mutation<ResponseOf<typeof create>, BodyOf<typeof create>>({
-      query: (body) => contractCall(create, { body }),
-      invalidatesTags: [...DEALER_LISTS],
+    createDealer: mutation(build, 'admin.createDealer', { invalidatesTags: [...DEALER_LISTS] }),
+    updateDealer: mutation(build, 'admin.updateDealer', { invalidatesTags: [...DEALER_LISTS] }),
+    archiveDealer: mutation(build, 'admin.archiveDealer', { invalidatesTags: [...DEALER_LISTS] }),
+    restoreDealer: mutation(build, 'admin.restoreDealer', { invalidatesTags: [...DEALER_LISTS] }),
+    deleteDealer: mutation(build, 'admin.deleteDealer', { invalidatesTags: [...DEALER_LISTS] }),
+    bulkUpdateZone: mutation(build, 'admin.bulkUpdateDealerZone', { invalidatesTags: ['Dealers'] }),
+    getDealerNotes: query(build, 'admin.dealerNotes', {
+      select: (body) => body.notes,
+      providesTags: forDealer('DealerNotes'),
     }),
-    updateDealer: build.mutation<ResponseOf<typeof update>, WithDealer<BodyOf<typeof update>>>({
-      query: ({ dealerId, body }) => contractCall(update, { params: { dealer_id: dealerId }, body }),
-      invalidatesTags: [...DEALER_LISTS],
+    addDealerNote: mutation(build, 'admin.addDealerNote', { invalidatesTags: forDealer('DealerNotes') }),
+    getDealerLogin: query(build, 'admin.dealerLoginInfo', {
+      select: (body) => body.login_info,
+      providesTags: forDealer('DealerLogin'),
     }),
-    archiveDealer: build.mutation<ResponseOf<typeof archive>, string>({
-      query: (dealerId) => contractCall(archive, { params: { dealer_id: dealerId }, body: {} }),
-      invalidatesTags: [...DEALER_LISTS],
-    }),
-    restoreDealer: build.mutation<ResponseOf<typeof restore>, string>({
-      query: (dealerId) => contractCall(restore, { params: { dealer_id: dealerId }, body: {} }),
-      invalidatesTags: [...DEALER_LISTS],
-    }),
-    deleteDealer: build.mutation<ResponseOf<typeof remove>, string>({
-      query: (dealerId) => contractCall(remove, { params: { dealer_id: dealerId } }),
-      invalidatesTags: [...DEALER_LISTS],
-    }),
-    bulkUpdateZone: build.mutation<ResponseOf<typeof bulkZone>, BodyOf<typeof bulkZone>>({
-      query: (body) => contractCall(bulkZone, { body }),
-      invalidatesTags: ['Dealers'],
-    }),
-    getDealerNotes: build.query<DealerNote[], string>({
-      query: (dealerId) => contractCall(notes, { params: { dealer_id: dealerId } }),
-      transformResponse: (body: ResponseOf<typeof notes>) => body.notes,
-      providesTags: (_result, _error, dealerId) => [{ type: 'DealerNotes', id: dealerId }],
-    }),
-    addDealerNote: build.mutation<ResponseOf<typeof addNote>, WithDealer<BodyOf<typeof addNote>>>({
-      query: ({ dealerId, body }) => contractCall(addNote, { params: { dealer_id: dealerId }, body }),
-      invalidatesTags: (_result, _error, { dealerId }) => [{ type: 'DealerNotes', id: dealerId }],
-    }),
-    getDealerLogin: build.query<DealerLogin | null, string>({
-      query: (dealerId) => contractCall(loginInfo, { params: { dealer_id: dealerId } }),
-      transformResponse: (body: ResponseOf<typeof loginInfo>) => body.login_info,
-      providesTags: (_result, _error, dealerId) => [{ type: 'DealerLogin', id: dealerId }],
-    }),
-    createDealerLogin: build.mutation<ResponseOf<typeof createLogin>, WithDealer<BodyOf<typeof createLogin>>>({
-      query: ({ dealerId, body }) => contractCall(createLogin, { params: { dealer_id: dealerId }, body }),
-      invalidatesTags: (_result, _error, { dealerId }) => [{ type: 'DealerLogin', id: dealerId }],
-    }),
-    updateDealerLogin: build.mutation<ResponseOf<typeof updateLogin>, WithDealer<BodyOf<typeof updateLogin>>>({
-      query: ({ dealerId, body }) => contractCall(updateLogin, { params: { dealer_id: dealerId }, body }),
-      invalidatesTags: (_result, _error, { dealerId }) => [{ type: 'DealerLogin', id: dealerId }],
-    }),
-    sendLoginInvitation: build.mutation<ResponseOf<typeof invite>, WithDealer<BodyOf<typeof invite>>>({
-      query: ({ dealerId, body }) => contractCall(invite, { params: { dealer_id: dealerId }, body }),
-    }),
-    deleteDealerLogin: build.mutation<ResponseOf<typeof deleteLogin>, string>({
-      query: (dealerId) => contractCall(deleteLogin, { params: { dealer_id: dealerId } }),
-      invalidatesTags: (_result, _error, dealerId) => [{ type: 'DealerLogin', id: dealerId }],
-    }),
-    getDealerWebsite: build.query<WebsiteInfo, string>({
-      query: (dealerId) => contractCall(websiteInfo, { params: { dealer_id: dealerId } }),
-      transformResponse: (body: ResponseOf<typeof websiteInfo>) => body.website_info,
-      providesTags: (_result, _error, dealerId) => [{ type: 'DealerWebsite', id: dealerId }],
+    createDealerLogin: mutation(build, 'admin.createDealerLogin', { invalidatesTags: forDealer('DealerLogin') }),
+    updateDealerLogin: mutation(build, 'admin.updateDealerLogin', { invalidatesTags: forDealer('DealerLogin') }),
+    sendLoginInvitation: mutation(build, 'admin.sendLoginInvitation'),
+    deleteDealerLogin: mutation(build, 'admin.deleteDealerLogin', { invalidatesTags: forDealer('DealerLogin') }),
+    getDealerWebsite: query(build, 'admin.dealerWebsiteInfo', {
+      select: (body) => body.website_info,
+      providesTags: forDealer('DealerWebsite'),
     }),
     /** Multipart: the text fields and, when chosen, the header_image file. */
-    updateDealerWebsite: build.mutation<ResponseOf<typeof updateWebsite>, WithDealer<FormData>>({
-      query: ({ dealerId, body }) => contractCall(updateWebsite, { params: { dealer_id: dealerId }, body }),
-      invalidatesTags: (_result, _error, { dealerId }) => [{ type: 'DealerWebsite', id: dealerId }, 'Dealers'],
+    updateDealerWebsite: mutation(build, 'admin.updateDealerWebsite', {
+      invalidatesTags: (_result, _error, { params }) => [{ type: 'DealerWebsite', id: params.dealer_id }, 'Dealers'],
     }),
   }),
 });

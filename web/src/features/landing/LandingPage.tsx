@@ -2,7 +2,7 @@ import { useAppDispatch } from '../../app/hooks';
 import { dealerRequestUrl } from '../../config';
 import { BrandMark } from '../../ui/BrandMark';
 import { Button, buttonClass } from '../../ui/Button';
-import { useCompanyProfile } from '../company/companyApi';
+import { useCompanyProfile } from '../company/usePublicSettings';
 import { publicViewOpened } from '../session/sessionSlice';
 import { BENEFITS } from './benefits';
 import './landing.css';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { BrandMark } from '../../ui/BrandMark';
-import { useCompanyProfile } from '../company/companyApi';
+import { useCompanyProfile } from '../company/usePublicSettings';
 import './login.css';
 
 /** The centred card with the company's name, shared by the pages before sign-in (login, dealer signup). */

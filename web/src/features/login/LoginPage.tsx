@@ -1,23 +1,27 @@
 import { type FormEvent, useState } from 'react';
-import { useAppDispatch } from '../../app/hooks';
+import { publicCall } from '../../api/publicCall';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Button } from '../../ui/Button';
 import { Message } from '../../ui/Message';
-import { publicViewOpened, signedIn } from '../session/sessionSlice';
+import { publicViewOpened, selectEndedNotice, signedIn } from '../session/sessionSlice';
 import { AuthLayout } from './AuthLayout';
-import { useLoginMutation } from './loginApi';
 import { loginErrorMessage } from './loginErrorMessage';
 
 export function LoginPage() {
   const dispatch = useAppDispatch();
-  const [login, { isLoading }] = useLoginMutation();
+  const [isLoading, setLoading] = useState(false);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // e.g. 'Your session has ended. Please sign in again.' after a password change elsewhere
+  const endedNotice = useAppSelector(selectEndedNotice);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setError(null);
-    const result = await login({ email, password });
+    setLoading(true);
+    const result = await publicCall('auth.login', { body: { email, password } });
+    setLoading(false);
     if (result.error) {
       setError(loginErrorMessage(result.error));
       return;
@@ -30,6 +34,7 @@ export function LoginPage() {
       <p className="login__intro">Dealers, administrators and delivery staff sign in with their email address.</p>
 
       <form className="login__form" onSubmit={onSubmit}>
+        {endedNotice && !error && <Message text={endedNotice} tone="error" />}
         <div className="field">
           <label htmlFor="login-email">Email</label>
           <input

@@ -1,4 +1,4 @@
-import { usePublicSettings } from '../company/companyApi';
+import { usePublicSettings } from '../company/usePublicSettings';
 import './maintenance.css';
 
 /** How often an open dashboard asks whether maintenance began (it also asks when the tab becomes visible). */

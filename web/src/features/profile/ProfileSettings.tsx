@@ -32,10 +32,11 @@ export function ProfileSettings() {
     event.preventDefault();
     const problem = profileProblem(values);
     if (problem) return showNotice(problem);
-    const result = await update(profileChange(values));
+    const result = await update({ body: profileChange(values) });
     if (result.error) return showNotice({ text: profileFailureText(result.error), tone: 'error' });
-    // the stored user (header, reloads) takes the new name and email; the session itself is unchanged
-    if (token) dispatch(signedIn({ token, user: result.data.user }));
+    // the stored user (header, reloads) takes the new name and email; after a password change every earlier
+    // token has ended, this one too, and the reply carries the token of this browser's new session
+    if (token) dispatch(signedIn({ token: result.data.access_token ?? token, user: result.data.user }));
     setValues({ full_name: result.data.user.full_name, email: result.data.user.email, ...NO_PASSWORDS });
     showNotice({ text: 'Profile updated successfully!' });
   }

@@ -1,17 +1,15 @@
-import { type BodyOf, endpoints, type ResponseOf } from '@portal/contracts';
 import { apiSlice } from '../../api/apiSlice';
-import { contractCall } from '../../api/contractCall';
+import { type ArgOf, contractMutation } from '../../api/contractEndpoint';
 
-const update = endpoints['user.updateProfile'];
-
-export type ProfileChange = BodyOf<typeof update>;
+export type ProfileChange = Exclude<ArgOf<'user.updateProfile'>, void>['body'];
 
 export const profileApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
-    /** Answers the user as now stored, which the browser keeps as the session's user. */
-    updateProfile: build.mutation<ResponseOf<typeof update>, ProfileChange>({
-      query: (body) => contractCall(update, { body }),
-    }),
+    /**
+     * Answers the user as now stored, which the browser keeps as the session's user, and after a password
+     * change a new token (the change ends every earlier session, this one too).
+     */
+    updateProfile: contractMutation(build, 'user.updateProfile'),
   }),
 });
 

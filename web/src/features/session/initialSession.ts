@@ -1,4 +1,4 @@
-import type { SessionState } from './sessionSlice';
+import type { SessionState } from './sessionState';
 import { readStoredSession } from './storedSession';
 import { dashboardFor } from './view';
 

@@ -1,20 +1,10 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { initialSession } from './initialSession';
-import type { StoredSession, StoredUser } from './storedSession';
-import { dashboardFor, type PublicView, type View } from './view';
+import type { StoredSession } from './storedSession';
+import { dashboardFor, type PublicView } from './view';
 
-export interface SessionState {
-  view: View;
-  /** the bearer token, kept as `authToken` */
-  token: string | null;
-  /** the signed-in user, kept as `userData` */
-  user: StoredUser | null;
-  /** the invitation token of a dealer-signup link */
-  signupToken: string | null;
-}
-
-/** Why the session ended: a logout returns to landing, an expired token asks to sign in again. */
-export type SignOutReason = 'logout' | 'expired';
+/** Shown when the server ends a session without saying why. */
+export const SESSION_ENDED = 'Your session has ended. Please sign in again.';
 
 export const sessionSlice = createSlice({
   name: 'session',
@@ -24,14 +14,25 @@ export const sessionSlice = createSlice({
       state.token = action.payload.token;
       state.user = action.payload.user;
       state.view = dashboardFor(action.payload.user.role);
+      state.endedNotice = null;
     },
-    signedOut(state, action: PayloadAction<SignOutReason>) {
+    /** The user signed out: back to landing. */
+    signedOut(state) {
       state.token = null;
       state.user = null;
-      state.view = action.payload === 'expired' ? 'login' : 'landing';
+      state.view = 'landing';
+      state.endedNotice = null;
+    },
+    /** The server answered 401 to a signed-in call (expired or revoked): sign in again, told why. */
+    sessionEnded(state, action: PayloadAction<string | null>) {
+      state.token = null;
+      state.user = null;
+      state.view = 'login';
+      state.endedNotice = action.payload || SESSION_ENDED;
     },
     publicViewOpened(state, action: PayloadAction<PublicView>) {
       state.view = action.payload;
+      state.endedNotice = null;
     },
   },
   selectors: {
@@ -39,8 +40,9 @@ export const sessionSlice = createSlice({
     selectToken: (state) => state.token,
     selectUser: (state) => state.user,
     selectSignupToken: (state) => state.signupToken,
+    selectEndedNotice: (state) => state.endedNotice ?? null,
   },
 });
 
-export const { signedIn, signedOut, publicViewOpened } = sessionSlice.actions;
-export const { selectView, selectToken, selectUser, selectSignupToken } = sessionSlice.selectors;
+export const { signedIn, signedOut, sessionEnded, publicViewOpened } = sessionSlice.actions;
+export const { selectView, selectToken, selectUser, selectSignupToken, selectEndedNotice } = sessionSlice.selectors;

@@ -1,16 +1,16 @@
-import { endpoints } from '@portal/contracts';
-import { z } from 'zod';
+import type { ResponseOf } from '../../api/contractTypes';
+
+type SessionUser = ResponseOf<'auth.login'>['user'];
 
 /** localStorage keys, verbatim from the spec. */
 export const TOKEN_KEY = 'authToken';
 export const USER_KEY = 'userData';
 
-/** The session user of the contract, as the login call answers it. */
-const SessionUser = endpoints['auth.login'].response.shape.user;
-
-/** The signed-in user as stored; the role stays a free string because any unknown role means dealer. */
-export const StoredUser = SessionUser.extend({ role: z.string() });
-export type StoredUser = z.infer<typeof StoredUser>;
+/**
+ * The signed-in user as stored: the contract's session user, with the role kept as a free string because any
+ * unknown role means dealer.
+ */
+export type StoredUser = Omit<SessionUser, 'role'> & { role: string };
 
 export interface StoredSession {
   token: string;
@@ -40,10 +40,18 @@ export function clearStoredSession(storage: Storage): void {
   storage.removeItem(USER_KEY);
 }
 
+/**
+ * Checked by hand rather than with the contract's zod schema: this runs on every page load, and the first
+ * chunk stays free of zod (docs/benchmarks.md, first load).
+ */
 function parseUser(userData: string): StoredUser | null {
   try {
-    const parsed = StoredUser.safeParse(JSON.parse(userData));
-    return parsed.success ? parsed.data : null;
+    const value: unknown = JSON.parse(userData);
+    if (typeof value !== 'object' || value === null) return null;
+    const { email, full_name, role, dealer_id } = value as Record<string, unknown>;
+    if (typeof email !== 'string' || typeof full_name !== 'string' || typeof role !== 'string') return null;
+    if (dealer_id !== null && typeof dealer_id !== 'string') return null;
+    return { email, full_name, role, dealer_id };
   } catch {
     return null;
   }

@@ -9,7 +9,7 @@ import { useVerifyInvitationQuery } from './signupApi';
 /** Where an invitation link lands: verify the token, then the account setup form. */
 export function DealerSignupPage() {
   const token = useAppSelector(selectSignupToken);
-  const invitation = useVerifyInvitationQuery(token ?? skipToken);
+  const invitation = useVerifyInvitationQuery(token ? { query: { token } } : skipToken);
 
   return (
     <AuthLayout title="Dealer account setup">

@@ -35,7 +35,7 @@ export function SignupForm({ token, invitation }: SignupFormProps) {
     if (password.length < MIN_PASSWORD_LENGTH) return setMessage(PASSWORD_TOO_SHORT);
     if (!fullName.trim()) return setMessage('Error: Full name is required');
     try {
-      const done = await complete({ token, password, full_name: fullName, phone }).unwrap();
+      const done = await complete({ body: { token, password, full_name: fullName, phone } }).unwrap();
       setMessage(done.message ?? 'Account created successfully! Redirecting to login...');
     } catch (error) {
       const detail = errorDetail(error as Parameters<typeof errorDetail>[0]);

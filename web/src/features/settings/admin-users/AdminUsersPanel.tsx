@@ -24,7 +24,7 @@ export function AdminUsersPanel() {
   const [notice, showNotice] = useTimedNotice();
 
   async function confirmDelete(user: AdminUser) {
-    const result = await deleteUser(user.email);
+    const result = await deleteUser({ params: { email: user.email } });
     setToDelete(null);
     showNotice({
       text: result.error

@@ -1,14 +1,7 @@
 import type { AdminUser } from '@portal/contracts';
+import { formatDate } from '../../../format/date';
+import { roleLabel } from '../../../format/role';
 import { Button } from '../../../ui/Button';
-import { roleLabel } from '../../shell/roleLabel';
-
-const DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-
-/** A stored timestamp as a date people read (e.g. "Nov 22, 2025"). */
-export function formatCreated(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : DATE.format(date);
-}
 
 interface AdminUsersTableProps {
   users: readonly AdminUser[];
@@ -55,7 +48,7 @@ export function AdminUsersTable({ users, currentEmail, onDelete }: AdminUsersTab
                 <td data-label="Role">
                   <span className={`badge badge--${user.role}`}>{roleLabel(user.role)}</span>
                 </td>
-                <td data-label="Created">{formatCreated(user.created_at)}</td>
+                <td data-label="Created">{formatDate(user.created_at)}</td>
                 <td data-label="Created By">{user.created_by ?? '—'}</td>
                 <td className="data-table__actions">
                   {!isMe && (

@@ -28,7 +28,7 @@ export function CreateAdminUserForm({ onCreated }: { onCreated: (user: CreatedUs
     event.preventDefault();
     const problem = formProblem(endpoints['admin.createAdminUser'].body, values);
     if (problem) return showNotice({ text: problem });
-    const result = await create(values);
+    const result = await create({ body: values });
     if (result.error) return showNotice({ text: failureMessage(result.error, 'Failed to create admin user') });
     showNotice({ text: 'Admin user created successfully!' });
     onCreated({ ...result.data.user, temporary_password: result.data.temporary_password });

@@ -1,29 +1,15 @@
-import { type AdminUser, type BodyOf, endpoints, type ResponseOf } from '@portal/contracts';
-import { contractCall } from '../../../api/contractCall';
-import { settingsApi } from '../shared/settingsApi';
+import { apiSlice } from '../../../api/apiSlice';
+import { type ArgOf, contractMutation, contractQuery } from '../../../api/contractEndpoint';
 
-const list = endpoints['admin.users'];
-const create = endpoints['admin.createAdminUser'];
-const remove = endpoints['admin.deleteAdminUser'];
+/** The create form always names a role (the contract defaults it to admin when left out). */
+export type NewAdminUser = Required<ArgOf<'admin.createAdminUser'>['body']>;
 
-export type NewAdminUser = BodyOf<typeof create>;
-
-export const adminUsersApi = settingsApi.injectEndpoints({
+export const adminUsersApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
-    getAdminUsers: build.query<AdminUser[], void>({
-      query: () => contractCall(list),
-      transformResponse: (body: ResponseOf<typeof list>) => body.users,
-      providesTags: ['AdminUsers'],
-    }),
+    getAdminUsers: contractQuery(build, 'admin.users', { select: (body) => body.users, providesTags: ['AdminUsers'] }),
     /** Answers the new user and its temporary password, which is shown once. */
-    createAdminUser: build.mutation<ResponseOf<typeof create>, NewAdminUser>({
-      query: (body) => contractCall(create, { body }),
-      invalidatesTags: ['AdminUsers'],
-    }),
-    deleteAdminUser: build.mutation<ResponseOf<typeof remove>, string>({
-      query: (email) => contractCall(remove, { params: { email } }),
-      invalidatesTags: ['AdminUsers'],
-    }),
+    createAdminUser: contractMutation(build, 'admin.createAdminUser', { invalidatesTags: ['AdminUsers'] }),
+    deleteAdminUser: contractMutation(build, 'admin.deleteAdminUser', { invalidatesTags: ['AdminUsers'] }),
   }),
 });
 

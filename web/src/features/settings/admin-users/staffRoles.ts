@@ -1,5 +1,5 @@
 import type { AdminUser } from '@portal/contracts';
-import { roleLabel } from '../../shell/roleLabel';
+import { roleLabel } from '../../../format/role';
 
 export type StaffRole = AdminUser['role'];
 

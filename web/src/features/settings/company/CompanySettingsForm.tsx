@@ -24,7 +24,7 @@ export function CompanySettingsForm({ initial }: { initial: CompanySettings }) {
     event.preventDefault();
     const problem = formProblem(endpoints['admin.updateCompanySettings'].body, values);
     if (problem) return showNotice({ text: problem });
-    const result = await save({ ...values, state: values.state.toUpperCase() });
+    const result = await save({ body: { ...values, state: values.state.toUpperCase() } });
     if (result.error) return showNotice({ text: failureMessage(result.error, 'Failed to save company settings') });
     showNotice({ text: SAVED });
   }

@@ -1,21 +1,17 @@
-import { type BodyOf, type CompanySettings, endpoints, type ResponseOf } from '@portal/contracts';
-import { contractCall } from '../../../api/contractCall';
-import { settingsApi } from '../shared/settingsApi';
+import { apiSlice } from '../../../api/apiSlice';
+import { contractMutation, contractQuery } from '../../../api/contractEndpoint';
+import { refreshPublicSettings } from '../../company/publicSettingsSlice';
 
-const read = endpoints['admin.companySettings'];
-const save = endpoints['admin.updateCompanySettings'];
-
-export const companySettingsApi = settingsApi.injectEndpoints({
+export const companySettingsApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
-    getCompanySettings: build.query<CompanySettings, void>({
-      query: () => contractCall(read),
-      transformResponse: (body: ResponseOf<typeof read>) => body.settings,
+    getCompanySettings: contractQuery(build, 'admin.companySettings', {
+      select: (body) => body.settings,
       providesTags: ['CompanySettings'],
     }),
-    // the public settings share the tag: the header and landing page show the new name at once
-    saveCompanySettings: build.mutation<ResponseOf<typeof save>, BodyOf<typeof save>>({
-      query: (body) => contractCall(save, { body }),
+    // the header and landing page show the new name at once
+    saveCompanySettings: contractMutation(build, 'admin.updateCompanySettings', {
       invalidatesTags: ['CompanySettings'],
+      after: (dispatch) => dispatch(refreshPublicSettings()),
     }),
   }),
 });

@@ -39,7 +39,7 @@ export function EmailSettingsForm({ initial, passwordStored }: EmailSettingsForm
     const change = emailSettingsChange(values);
     const problem = formProblem(endpoints['admin.saveEmailSettings'].body, change);
     if (problem) return showNotice({ text: problem });
-    const result = await save(change);
+    const result = await save({ body: change });
     if (result.error) return showNotice({ text: failureMessage(result.error, 'Failed to save email settings') });
     set({ smtp_password: '' });
     showNotice({ text: 'Email settings saved successfully!' });
@@ -49,7 +49,7 @@ export function EmailSettingsForm({ initial, passwordStored }: EmailSettingsForm
     const change = emailSettingsChange(values);
     const problem = formProblem(endpoints['admin.testEmail'].body, change);
     if (problem) return showNotice({ text: problem }, EMAIL_TEST_NOTICE_MS);
-    const result = await test(change);
+    const result = await test({ body: change });
     showNotice(
       result.error
         ? { text: emailTestFailureText(errorDetail(result.error)), tone: 'error' }

@@ -4,6 +4,7 @@ import { loadFailureText } from '../shared/notice';
 import { SettingsCard, SettingsLoading } from '../shared/SettingsCard';
 import { EmailSettingsForm } from './EmailSettingsForm';
 import { useGetEmailSettingsQuery } from './emailSettingsApi';
+import { MailRouteNotice } from './MailRouteNotice';
 
 /** Email Settings: the mail server used for outgoing mail, then the notification settings. */
 export function EmailSettingsPanel() {
@@ -16,7 +17,8 @@ export function EmailSettingsPanel() {
       >
         {isLoading && <SettingsLoading what="email settings" />}
         {error && <Message text={loadFailureText('Error loading email settings', error)} />}
-        {data && <EmailSettingsForm initial={data} passwordStored={data.smtp_password_set} />}
+        {data && <MailRouteNotice route={data.mail_route} />}
+        {data && <EmailSettingsForm initial={data.settings} passwordStored={data.settings.smtp_password_set} />}
       </SettingsCard>
       <NotificationSettingsPanel />
     </div>

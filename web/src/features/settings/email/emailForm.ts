@@ -1,4 +1,4 @@
-import { type EmailSettings, SMTP_PORTS } from '@portal/contracts';
+import { type EmailSettings, type MailRoute, SMTP_PORTS } from '@portal/contracts';
 import type { EmailSettingsChange } from './emailSettingsApi';
 
 export type SmtpPort = (typeof SMTP_PORTS)[number];
@@ -35,4 +35,16 @@ export function smtpPortOf(value: string): SmtpPort {
 export function emailTestFailureText(detail: string | undefined): string {
   if (detail?.startsWith('Email test failed')) return detail;
   return `Email test failed: ${detail ?? 'Connection error'}`;
+}
+
+/** How Email Settings names where mail goes now (`mail_route.kind` of the email-settings reply). */
+export function mailRouteLabel(kind: MailRoute['kind']): string {
+  switch (kind) {
+    case 'saved_smtp':
+      return 'the SMTP server saved here';
+    case 'environment_smtp':
+      return "the portal's own SMTP server (none saved here)";
+    case 'file_outbox':
+      return 'the file outbox (no SMTP server set up)';
+  }
 }

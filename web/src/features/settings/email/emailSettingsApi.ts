@@ -1,28 +1,15 @@
-import { type BodyOf, type EmailSettings, endpoints, type ResponseOf } from '@portal/contracts';
-import { contractCall } from '../../../api/contractCall';
-import { settingsApi } from '../shared/settingsApi';
+import { apiSlice } from '../../../api/apiSlice';
+import { type ArgOf, contractMutation, contractQuery } from '../../../api/contractEndpoint';
 
-const read = endpoints['admin.emailSettings'];
-const save = endpoints['admin.saveEmailSettings'];
-const test = endpoints['admin.testEmail'];
+export type EmailSettingsChange = ArgOf<'admin.saveEmailSettings'>['body'];
 
-export type EmailSettingsChange = BodyOf<typeof save>;
-
-export const emailSettingsApi = settingsApi.injectEndpoints({
+export const emailSettingsApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
-    getEmailSettings: build.query<EmailSettings, void>({
-      query: () => contractCall(read),
-      transformResponse: (body: ResponseOf<typeof read>) => body.settings,
-      providesTags: ['EmailSettings'],
-    }),
-    saveEmailSettings: build.mutation<ResponseOf<typeof save>, EmailSettingsChange>({
-      query: (body) => contractCall(save, { body }),
-      invalidatesTags: ['EmailSettings'],
-    }),
+    /** The stored settings, and where product mail goes now (`mail_route`). */
+    getEmailSettings: contractQuery(build, 'admin.emailSettings', { providesTags: ['EmailSettings'] }),
+    saveEmailSettings: contractMutation(build, 'admin.saveEmailSettings', { invalidatesTags: ['EmailSettings'] }),
     /** Sends a test mail with the settings on screen (saved or not). */
-    testEmail: build.mutation<ResponseOf<typeof test>, BodyOf<typeof test>>({
-      query: (body) => contractCall(test, { body }),
-    }),
+    testEmail: contractMutation(build, 'admin.testEmail'),
   }),
 });
 

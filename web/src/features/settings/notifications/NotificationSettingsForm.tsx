@@ -23,7 +23,7 @@ export function NotificationSettingsForm({ initial }: { initial: NotificationSet
     const settings = notificationSettingsOf(values);
     const problem = formProblem(notificationSettingsSchema, settings);
     if (problem) return showNotice({ text: problem });
-    const result = await save({ notification_settings: settings });
+    const result = await save({ body: { notification_settings: settings } });
     if (result.error) return showNotice({ text: failureMessage(result.error, 'Failed to save notification settings') });
     showNotice({ text: 'Notification settings saved successfully!' });
   }

@@ -1,15 +1,11 @@
-import { endpoints, type NotificationSettings, type ResponseOf } from '@portal/contracts';
-import { contractCall } from '../../../api/contractCall';
-import { settingsApi } from '../shared/settingsApi';
-
-const read = endpoints['admin.notificationSettings'];
+import { apiSlice } from '../../../api/apiSlice';
+import { contractQuery } from '../../../api/contractEndpoint';
 
 /** Read here; saved through the system configuration (the spec has no write endpoint of their own). */
-export const notificationSettingsApi = settingsApi.injectEndpoints({
+export const notificationSettingsApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
-    getNotificationSettings: build.query<NotificationSettings, void>({
-      query: () => contractCall(read),
-      transformResponse: (body: ResponseOf<typeof read>) => body.settings,
+    getNotificationSettings: contractQuery(build, 'admin.notificationSettings', {
+      select: (body) => body.settings,
       providesTags: ['NotificationSettings'],
     }),
   }),

@@ -27,7 +27,7 @@ export function SystemOptionsForm({ initial }: { initial: SystemConfiguration })
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     // zones are saved by their own editor; left out here, they keep their value
-    const result = await save({ system_timezone: timezone, maintenance_mode: maintenance });
+    const result = await save({ body: { system_timezone: timezone, maintenance_mode: maintenance } });
     if (result.error) return showNotice({ text: failureMessage(result.error, 'Failed to save system configuration') });
     showNotice({ text: 'System configuration saved successfully!' });
   }

@@ -22,7 +22,7 @@ export function ZonesEditor({ zones }: { zones: readonly string[] }) {
       showNotice({ text: change.error });
       return false;
     }
-    const result = await save({ zones: change.zones });
+    const result = await save({ body: { zones: change.zones } });
     if (result.error) {
       showNotice({
         text: isNetworkError(result.error)

@@ -1,28 +1,22 @@
-import { type BodyOf, endpoints, type ResponseOf, type SystemConfiguration } from '@portal/contracts';
-import { contractCall } from '../../../api/contractCall';
-import { settingsApi } from '../shared/settingsApi';
+import { apiSlice } from '../../../api/apiSlice';
+import { type ArgOf, contractMutation, contractQuery } from '../../../api/contractEndpoint';
+import { refreshPublicSettings } from '../../company/publicSettingsSlice';
 
-const read = endpoints['admin.systemConfiguration'];
-const save = endpoints['admin.saveSystemConfiguration'];
+export type SystemConfigurationChange = ArgOf<'admin.saveSystemConfiguration'>['body'];
 
-export type SystemConfigurationChange = BodyOf<typeof save>;
-
-export const systemConfigurationApi = settingsApi.injectEndpoints({
+export const systemConfigurationApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
-    getSystemConfiguration: build.query<SystemConfiguration, void>({
-      query: () => contractCall(read),
-      transformResponse: (body: ResponseOf<typeof read>) => body.configuration,
+    getSystemConfiguration: contractQuery(build, 'admin.systemConfiguration', {
+      select: (body) => body.configuration,
       providesTags: ['SystemConfiguration'],
     }),
     /** Saves the fields sent (the others keep their value); notification settings are saved through it too. */
-    saveSystemConfiguration: build.mutation<SystemConfiguration, SystemConfigurationChange>({
-      query: (body) => contractCall(save, { body }),
-      transformResponse: (body: ResponseOf<typeof save>) => body.configuration,
+    saveSystemConfiguration: contractMutation(build, 'admin.saveSystemConfiguration', {
+      select: (body) => body.configuration,
+      invalidatesTags: (_result, _error, { body }) =>
+        body.notification_settings ? ['SystemConfiguration', 'NotificationSettings'] : ['SystemConfiguration'],
       // maintenance mode is part of the public settings, which dealers' dashboards read
-      invalidatesTags: (_result, _error, change) =>
-        change.notification_settings
-          ? ['SystemConfiguration', 'CompanySettings', 'NotificationSettings']
-          : ['SystemConfiguration', 'CompanySettings'],
+      after: (dispatch) => dispatch(refreshPublicSettings()),
     }),
   }),
 });

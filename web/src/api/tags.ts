@@ -1,0 +1,20 @@
+/**
+ * Every cache tag of the client, declared once: a query provides tags, a mutation invalidates the reads it
+ * changed.
+ */
+export const TAG_TYPES = [
+  'CompanySettings',
+  'Dealers',
+  'ArchivedDealers',
+  'DashboardStats',
+  'DealerNotes',
+  'DealerLogin',
+  'DealerWebsite',
+  'OwnDealer',
+  'AdminUsers',
+  'SystemConfiguration',
+  'NotificationSettings',
+  'EmailSettings',
+] as const;
+
+export type TagType = (typeof TAG_TYPES)[number];

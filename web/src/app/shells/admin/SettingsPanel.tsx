@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import { lazyScreen, ScreenLoading } from '../../../ui/lazyScreen';
+import { PlaceholderPanel } from '../../../ui/PlaceholderPanel';
+import { type Section, SectionTabs } from '../../../ui/SectionTabs';
+
+const CompanySettingsPanel = lazyScreen(
+  () => import('../../../features/settings/company/CompanySettingsPanel'),
+  'CompanySettingsPanel',
+);
+const SystemConfigurationPanel = lazyScreen(
+  () => import('../../../features/settings/system/SystemConfigurationPanel'),
+  'SystemConfigurationPanel',
+);
+const AdminUsersPanel = lazyScreen(
+  () => import('../../../features/settings/admin-users/AdminUsersPanel'),
+  'AdminUsersPanel',
+);
+const EmailSettingsPanel = lazyScreen(
+  () => import('../../../features/settings/email/EmailSettingsPanel'),
+  'EmailSettingsPanel',
+);
+const BulkImportPanel = lazyScreen(() => import('../../../features/bulk-import/BulkImportPanel'), 'BulkImportPanel');
+
+type SettingsSection = 'company' | 'products' | 'system' | 'admins' | 'email' | 'map' | 'google' | 'import';
+
+function section(id: SettingsSection, label: string, note: string): Section<SettingsSection> {
+  return { id, label, content: <PlaceholderPanel title={label} note={note} /> };
+}
+
+/** System Settings: the spec's eight sub-tabs, in its order. */
+const SECTIONS: readonly Section<SettingsSection>[] = [
+  { id: 'company', label: 'Company Settings', content: <CompanySettingsPanel /> },
+  section('products', 'Manage Products', 'The product catalogue arrives with the products release.'),
+  { id: 'system', label: 'System Configuration', content: <SystemConfigurationPanel /> },
+  { id: 'admins', label: 'Admin Users', content: <AdminUsersPanel /> },
+  { id: 'email', label: 'Email Settings', content: <EmailSettingsPanel /> },
+  section('map', 'Map Settings', 'Map management and the geocoding console arrive with the maps release.'),
+  section('google', 'Google Maps', 'The Google map, markers and embed code arrive with the maps release.'),
+  { id: 'import', label: 'Bulk Import', content: <BulkImportPanel /> },
+];
+
+export function SettingsPanel() {
+  const [active, setActive] = useState<SettingsSection>('company');
+  return (
+    <ScreenLoading>
+      <SectionTabs label="System Settings" sections={SECTIONS} active={active} onChange={setActive} />
+    </ScreenLoading>
+  );
+}

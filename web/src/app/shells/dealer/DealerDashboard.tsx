@@ -1,0 +1,42 @@
+import { type ReactNode, useState } from 'react';
+import { MaintenanceNotice } from '../../../features/maintenance/MaintenanceNotice';
+import { lazyScreen } from '../../../ui/lazyScreen';
+import { PlaceholderPanel } from '../../../ui/PlaceholderPanel';
+import type { TabItem } from '../../../ui/Tabs';
+import { DashboardShell } from '../DashboardShell';
+
+const OverviewPanel = lazyScreen(() => import('../../../features/dealer-portal/OverviewPanel'), 'OverviewPanel');
+const MyWebsitePanel = lazyScreen(() => import('../../../features/dealer-portal/MyWebsitePanel'), 'MyWebsitePanel');
+const DealerProfilePanel = lazyScreen(() => import('./DealerProfilePanel'), 'DealerProfilePanel');
+
+type DealerTab = 'overview' | 'order' | 'orders' | 'resources' | 'profile' | 'website';
+
+const TABS: readonly TabItem<DealerTab>[] = [
+  { id: 'overview', label: 'Overview' },
+  { id: 'order', label: 'Order Products' },
+  { id: 'orders', label: 'My Orders' },
+  { id: 'resources', label: 'Resources' },
+  { id: 'profile', label: 'Profile' },
+  { id: 'website', label: 'My Website' },
+];
+
+const CONTENT: Record<DealerTab, (open: (tab: DealerTab) => void) => ReactNode> = {
+  overview: (open) => <OverviewPanel onOrderProducts={() => open('order')} onUpdateProfile={() => open('profile')} />,
+  order: () => <PlaceholderPanel note="Ordering from our active products arrives with the orders release." />,
+  orders: () => <PlaceholderPanel note="Your orders and invoices arrive with the orders release." />,
+  resources: () => (
+    <PlaceholderPanel note="Marketing pictures to preview and download arrive with the pictures release." />
+  ),
+  profile: () => <DealerProfilePanel />,
+  website: () => <MyWebsitePanel />,
+};
+
+export function DealerDashboard() {
+  const [tab, setTab] = useState<DealerTab>('overview');
+  return (
+    <DashboardShell title="Dealer dashboard" tabs={TABS} active={tab} onSelect={setTab}>
+      <MaintenanceNotice />
+      {CONTENT[tab](setTab)}
+    </DashboardShell>
+  );
+}

@@ -1,0 +1,15 @@
+import type { Middleware } from '@reduxjs/toolkit';
+import { sessionEnded, signedIn, signedOut } from './sessionSlice';
+import { clearStoredSession, storeSession } from './storedSession';
+
+/**
+ * Side effects of signing in and out on localStorage (a reload keeps the session). A plain middleware rather
+ * than RTK's listener middleware, which would add 2 KB to the first load for two effects. (The API cache is
+ * forgotten by api/apiSlice.ts.)
+ */
+export const sessionEffects: Middleware = () => (next) => (action) => {
+  const result = next(action);
+  if (signedIn.match(action)) storeSession(window.localStorage, action.payload);
+  if (signedOut.match(action) || sessionEnded.match(action)) clearStoredSession(window.localStorage);
+  return result;
+};
