@@ -42,11 +42,13 @@ const WARMUP_BATCH = 250;
 
 const ADMIN = { email: 'bench-admin@portal.test', password: 'Bench-admin-password-1' };
 
-/** The web client's batch size (web/src/features/bulkImport/BulkImportPanel.tsx), so the bench sends what it sends. */
+/** The web client's batch size (web/src/features/bulk-import/BulkImportPanel.tsx), so the bench sends what it sends. */
 function webBatchSize() {
-  const source = path.join(REPO, 'web/src/features/bulkImport/BulkImportPanel.tsx');
+  const source = path.join(REPO, 'web/src/features/bulk-import/BulkImportPanel.tsx');
   const match = existsSync(source) && /const BATCH_SIZE = ([\d_]+);/.exec(readFileSync(source, 'utf8'));
-  return match ? Number(match[1].replaceAll('_', '')) : 250;
+  // a moved or renamed constant must not silently change what is measured
+  if (!match) throw new Error(`BATCH_SIZE not found in ${source}: update webBatchSize()`);
+  return Number(match[1].replaceAll('_', ''));
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -66,10 +68,10 @@ const STATES = [
   ['MO', 'Springfield', '65806', 'Midwest Zone'],
   ['OH', 'Dayton', '45402', 'Midwest Zone'],
   ['WI', 'Wausau', '54403', 'Midwest Zone'],
-  ['NY', 'Watertown', '13601', 'Northeast Zone'],
-  ['PA', 'Williamsport', '17701', 'Northeast Zone'],
-  ['ME', 'Bangor', '04401', 'Northeast Zone'],
-  ['VT', 'Rutland', '05701', 'Northeast Zone'],
+  ['NY', 'Watertown', '13601', 'Eastern Zone'],
+  ['PA', 'Williamsport', '17701', 'Eastern Zone'],
+  ['ME', 'Bangor', '04401', 'Eastern Zone'],
+  ['VT', 'Rutland', '05701', 'Eastern Zone'],
   ['CO', 'Grand Junction', '81501', 'Western Zone'],
   ['ID', 'Boise', '83702', 'Western Zone'],
   ['MT', 'Missoula', '59802', 'Western Zone'],
