@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Ok } from '../common';
+import { ImageBytes, Ok } from '../common';
 import { access, endpoint } from '../endpoint';
 import { Picture } from '../entities/media';
 import { idParams } from '../fields';
@@ -58,6 +58,39 @@ export const mediaEndpoints = {
     summary: 'A short-lived download link for a picture',
     params: pictureIdParams,
     body: z.object({}).strict().optional(),
-    response: Ok.extend({ download_url: z.string(), filename: z.string(), title: z.string() }),
+    response: Ok.extend({
+      download_url: z
+        .string()
+        .describe('works for DOWNLOAD_URL_TTL_SECONDS (default 5 minutes); downloads the original'),
+      filename: z.string().describe('the original file name'),
+      title: z.string(),
+    }),
+  }),
+  'public.pictureFile': endpoint({
+    id: 'public.pictureFile',
+    method: 'GET',
+    path: '/api/picture-files/{filename}',
+    owner,
+    access: access.public,
+    summary:
+      "A picture's 320 px or 800 px WebP rendition (never the original); cached for a year, the name is unguessable",
+    params: z.object({ filename: z.string().regex(/^[A-Za-z0-9_-][\w.-]{0,199}$/, 'Invalid file name') }),
+    response: ImageBytes,
+    responseKind: 'image',
+    beyondSpec: true,
+  }),
+  'public.pictureDownload': endpoint({
+    id: 'public.pictureDownload',
+    method: 'GET',
+    path: '/api/picture-downloads/{token}',
+    owner,
+    access: access.public,
+    summary:
+      'The original picture as an attachment with its original name, by a signed link from download-picture (403 when altered, 410 when expired)',
+    params: z.object({ token: z.string().max(300) }),
+    response: ImageBytes,
+    responseKind: 'image',
+    beyondSpec: true,
+    noStore: true,
   }),
 } as const;

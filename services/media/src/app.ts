@@ -1,15 +1,23 @@
-import { defineService, notImplemented } from '@portal/platform';
-
-const RELEASE = 'the picture library release';
+import { defineService } from '@portal/platform';
+import { MediaConfig } from './config';
+import { Pictures1765100000000 } from './data/migrations/1765100000000-pictures';
+import { adminPictures, deletePictureHandler, uploadPictureHandler } from './http/admin/pictures';
+import { availablePictures, downloadPicture } from './http/dealer/pictures';
+import { pictureDownload, pictureFile } from './http/public/picture-files';
+import { prepareDownloads } from './use-cases/picture-downloads';
 
 export const mediaService = defineService({
   name: 'media',
-  migrations: [],
+  config: MediaConfig,
+  migrations: [Pictures1765100000000],
+  onStart: async (ctx) => prepareDownloads(ctx),
   handlers: {
-    'admin.pictures': notImplemented(RELEASE),
-    'admin.uploadPicture': notImplemented(RELEASE),
-    'admin.deletePicture': notImplemented(RELEASE),
-    'dealer.availablePictures': notImplemented(RELEASE),
-    'dealer.downloadPicture': notImplemented(RELEASE),
+    'admin.pictures': adminPictures,
+    'admin.uploadPicture': uploadPictureHandler,
+    'admin.deletePicture': deletePictureHandler,
+    'dealer.availablePictures': availablePictures,
+    'dealer.downloadPicture': downloadPicture,
+    'public.pictureFile': pictureFile,
+    'public.pictureDownload': pictureDownload,
   },
 });

@@ -9,6 +9,7 @@ export * from './http/error-handler';
 export * from './http/errors';
 export * from './http/handler';
 export * from './http/request-context';
+export * from './images';
 export * from './log/logger';
 export * from './mail';
 export * from './run-process';

@@ -4,7 +4,7 @@ import multer from 'multer';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { authorize, type TokenVerifier } from '../auth';
-import { checkUpload } from '../storage';
+import { assertPlainFileName, checkUpload } from '../storage';
 import { validationError } from './error-handler';
 import { HttpError } from './errors';
 import { type HandlerInput, Reply, SENT, type UploadedFile } from './handler';
@@ -78,6 +78,10 @@ function multipartFor(endpoint: EndpointDef): RequestHandler {
   const largest = Math.max(...parts.map((p) => p.maxBytes));
   const upload = multer({
     storage: multer.memoryStorage(),
+    // the name as sent (not cut to its last segment), so a name with a path is seen and refused
+    preservePath: true,
+    // browsers send the file name as UTF-8 bytes (HTML's form encoding); busboy's default would read latin1
+    defParamCharset: 'utf8',
     limits: { fileSize: largest, files: parts.length, fields: 40, fieldSize: 1024 * 1024, parts: 60 },
   }).fields(parts.map((p) => ({ name: p.field, maxCount: 1 })));
   return (req, res, next) => {
@@ -102,6 +106,7 @@ function collectFiles(endpoint: EndpointDef, req: Request): Record<string, Uploa
     const checked = checkUpload(file ? { buffer: file.buffer, size: file.size } : undefined, part);
     if (file && hasUnstorableCharacters(file.originalname))
       throw new HttpError(400, `${part.field}: the file name ${UNSTORABLE_TEXT}`);
+    if (file && checked) assertPlainFileName(file.originalname);
     if (file && checked) {
       files[part.field] = {
         field: part.field,

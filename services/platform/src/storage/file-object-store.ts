@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import type { Dirent } from 'node:fs';
+import { mkdir, open, readdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { assertValidObjectKey } from './object-key';
+import { assertValidObjectKey, assertValidObjectPrefix } from './object-key';
 import type { ObjectStore, StoredObject } from './object-store';
 
 const FALLBACK_CONTENT_TYPE = 'application/octet-stream';
@@ -58,6 +59,22 @@ export function createFileObjectStore(opts: { dir: string }): ObjectStore {
     }
   }
 
+  /** Every file under a folder, as keys (the folder's own key prefix included). */
+  async function filesUnder(prefix: string): Promise<string[]> {
+    assertValidObjectPrefix(prefix);
+    const folder = locate(root, prefix.slice(0, -1));
+    let entries: Dirent[];
+    try {
+      entries = await readdir(folder, { recursive: true, withFileTypes: true });
+    } catch (err) {
+      if (isAbsent(err)) return [];
+      throw err;
+    }
+    return entries
+      .filter((e) => e.isFile())
+      .map((e) => prefix + path.relative(folder, path.join(e.parentPath, e.name)).split(path.sep).join('/'));
+  }
+
   return {
     async ready() {
       await mkdir(tmpRoot, { recursive: true });
@@ -97,6 +114,20 @@ export function createFileObjectStore(opts: { dir: string }): ObjectStore {
     async remove(key) {
       await unlinkIfPresent(locate(root, key));
       await unlinkIfPresent(locate(metaRoot, key));
+    },
+
+    list: filesUnder,
+
+    async removePrefix(prefix) {
+      const keys = await filesUnder(prefix);
+      for (const key of keys) {
+        await unlinkIfPresent(locate(root, key));
+        await unlinkIfPresent(locate(metaRoot, key));
+      }
+      // the emptied folders go too, so a removed picture leaves nothing behind
+      await rm(locate(root, prefix.slice(0, -1)), { recursive: true, force: true });
+      await rm(locate(metaRoot, prefix.slice(0, -1)), { recursive: true, force: true });
+      return keys.length;
     },
   };
 }

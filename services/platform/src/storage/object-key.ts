@@ -13,3 +13,9 @@ export function assertValidObjectKey(key: string): void {
   const valid = key.length > 0 && key.length <= MAX_KEY_LENGTH && key.split('/').every((s) => SEGMENT.test(s));
   if (!valid) throw badRequest('Invalid object key');
 }
+
+/** Refuses a folder prefix that is not a valid key followed by '/' (so listing can never leave the store). */
+export function assertValidObjectPrefix(prefix: string): void {
+  if (!prefix.endsWith('/')) throw badRequest('Invalid object prefix');
+  assertValidObjectKey(prefix.slice(0, -1));
+}

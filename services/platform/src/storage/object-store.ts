@@ -14,4 +14,14 @@ export interface ObjectStore {
   get(key: string): Promise<StoredObject | null>;
   /** removing an absent key is not an error */
   remove(key: string): Promise<void>;
+  /** the keys under a folder (`prefix` ends with '/'), in no particular order; [] when there are none */
+  list(prefix: string): Promise<string[]>;
+  /** removes every object under a folder (`prefix` ends with '/'); answers how many were removed */
+  removePrefix(prefix: string): Promise<number>;
+  /**
+   * A URL that downloads the object straight from the store for `ttlSeconds`, as an attachment named
+   * `downloadName`. Only stores that can sign URLs themselves have it (S3); for the others the service signs
+   * a route of its own (see createDownloadTokens).
+   */
+  presignedGet?(key: string, ttlSeconds: number, downloadName: string): Promise<string>;
 }

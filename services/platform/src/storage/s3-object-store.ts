@@ -1,5 +1,6 @@
 import { Client, S3Error } from 'minio';
-import { assertValidObjectKey } from './object-key';
+import { attachmentDisposition } from './content-disposition';
+import { assertValidObjectKey, assertValidObjectPrefix } from './object-key';
 import type { ObjectStore, StoredObject } from './object-store';
 
 export interface S3ObjectStoreOptions {
@@ -9,6 +10,11 @@ export interface S3ObjectStoreOptions {
   secretKey: string;
   bucket: string;
   region?: string;
+  /**
+   * The URL browsers reach the same server at (e.g. https://files.example.com), used only to sign download
+   * URLs; default `endPoint`. A presigned URL is signed for its host, so it must be signed for the public one.
+   */
+  publicEndPoint?: string;
 }
 
 const DEFAULT_REGION = 'us-east-1';
@@ -23,19 +29,36 @@ function hasCode(err: unknown, codes: Set<string>): boolean {
 }
 
 /** Objects in one bucket of an S3-API server (MinIO in compose and Kubernetes). */
-export function createS3ObjectStore(opts: S3ObjectStoreOptions): ObjectStore {
-  const url = new URL(opts.endPoint);
+function clientFor(endPoint: string, opts: S3ObjectStoreOptions, region: string): Client {
+  const url = new URL(endPoint);
   const useSSL = url.protocol === 'https:';
-  const region = opts.region ?? DEFAULT_REGION;
-  const client = new Client({
+  return new Client({
     endPoint: url.hostname,
     port: url.port ? Number(url.port) : useSSL ? 443 : 80,
     useSSL,
     accessKey: opts.accessKey,
     secretKey: opts.secretKey,
+    // known up front, so presigning never asks the server for the bucket's region
     region,
   });
+}
+
+/** The longest validity S3 allows for a presigned URL (7 days). */
+const MAX_PRESIGN_SECONDS = 7 * 24 * 3600;
+
+export function createS3ObjectStore(opts: S3ObjectStoreOptions): ObjectStore {
+  const region = opts.region ?? DEFAULT_REGION;
+  const client = clientFor(opts.endPoint, opts, region);
+  // signing is local (no request), so a client for a host this process cannot reach is fine
+  const publicClient = opts.publicEndPoint ? clientFor(opts.publicEndPoint, opts, region) : client;
   const { bucket } = opts;
+
+  async function keysUnder(prefix: string): Promise<string[]> {
+    assertValidObjectPrefix(prefix);
+    const keys: string[] = [];
+    for await (const item of client.listObjectsV2(bucket, prefix, true)) if (item.name) keys.push(item.name);
+    return keys;
+  }
 
   return {
     async ready() {
@@ -72,6 +95,22 @@ export function createS3ObjectStore(opts: S3ObjectStoreOptions): ObjectStore {
     async remove(key) {
       assertValidObjectKey(key);
       await client.removeObject(bucket, key);
+    },
+
+    list: keysUnder,
+
+    async removePrefix(prefix) {
+      const keys = await keysUnder(prefix);
+      for (const key of keys) await client.removeObject(bucket, key);
+      return keys.length;
+    },
+
+    async presignedGet(key, ttlSeconds, downloadName) {
+      assertValidObjectKey(key);
+      const expires = Math.max(1, Math.min(Math.floor(ttlSeconds), MAX_PRESIGN_SECONDS));
+      return publicClient.presignedGetObject(bucket, key, expires, {
+        'response-content-disposition': attachmentDisposition(downloadName),
+      });
     },
   };
 }

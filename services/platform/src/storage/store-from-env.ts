@@ -7,6 +7,8 @@ import { createS3ObjectStore } from './s3-object-store';
 /** The object-storage variables every service reads (docs/configuration.md). */
 export const StorageEnv = z.object({
   S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  /** where browsers reach the S3 server, for presigned download URLs (default S3_ENDPOINT) */
+  S3_PUBLIC_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
   S3_ACCESS_KEY: z.string().min(1).optional(),
   S3_SECRET_KEY: z.string().min(1).optional(),
   S3_BUCKET: z.string().min(3).max(63).default('portal'),
@@ -28,5 +30,6 @@ export function objectStoreFromEnv(env: NodeJS.ProcessEnv): ObjectStore {
     secretKey,
     bucket: config.S3_BUCKET,
     region: config.S3_REGION,
+    publicEndPoint: config.S3_PUBLIC_ENDPOINT,
   });
 }

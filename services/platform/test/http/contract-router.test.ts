@@ -56,6 +56,8 @@ const mediaService = defineService({
           file_url: `/files/${picture.originalName}|${picture.contentType}`,
           file_size: picture.size,
           created_at: new Date().toISOString(),
+          thumbnail_url: '/files/thumbnail.webp',
+          preview_url: '/files/preview.webp',
         },
       };
     },

@@ -1,0 +1,15 @@
+import type { MediaHandler } from '../../context';
+import { pictureDownloadLink } from '../../use-cases/picture-downloads';
+import { pictureLibrary } from '../../use-cases/picture-library';
+
+/** GET /api/dealer/available-pictures */
+export const availablePictures: MediaHandler<'dealer.availablePictures'> = async (_input, ctx) => ({
+  success: true as const,
+  pictures: await pictureLibrary(ctx),
+});
+
+/** POST /api/dealer/download-picture/{picture_id} */
+export const downloadPicture: MediaHandler<'dealer.downloadPicture'> = async ({ params }, ctx) => ({
+  success: true as const,
+  ...(await pictureDownloadLink(ctx, params.picture_id)),
+});

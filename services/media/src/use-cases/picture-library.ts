@@ -1,0 +1,30 @@
+import type { Picture } from '@portal/contracts';
+import { notFound } from '@portal/platform';
+import type { MediaContext } from '../context';
+import { removePictureObjects } from '../data/picture-objects';
+import { deletePictureRow, listPictures, lockPicture } from '../data/pictures';
+import { isPictureId, pictureView, renditionKeyOf } from '../domain/picture-files';
+import { PICTURE_NOT_FOUND } from './messages';
+
+/** The library, newest first, as both the admin's and the dealer's grids show it. */
+export async function pictureLibrary(ctx: MediaContext): Promise<Picture[]> {
+  return (await listPictures(ctx.db.manager)).map(pictureView);
+}
+
+/**
+ * Deletes a picture and every object of it. The row is locked while the objects are removed and deleted only
+ * after they are gone: if the store fails, the picture stays listed and the delete can simply be repeated.
+ */
+export async function deletePicture(ctx: MediaContext, pictureId: string): Promise<void> {
+  if (!isPictureId(pictureId)) throw notFound(PICTURE_NOT_FOUND);
+  await ctx.transaction(async (manager) => {
+    if (!(await lockPicture(manager, pictureId))) throw notFound(PICTURE_NOT_FOUND);
+    await removePictureObjects(ctx.objects, pictureId);
+    await deletePictureRow(manager, pictureId);
+  });
+}
+
+/** The store key of a public rendition file name; null for any other name (originals are never public). */
+export function publicPictureFileKey(fileName: string): string | null {
+  return renditionKeyOf(fileName);
+}

@@ -1,0 +1,9 @@
+export {
+  makeRenditions,
+  RENDITION_CONTENT_TYPE,
+  RENDITION_SIZES,
+  type Rendition,
+  type RenditionName,
+  type Renditions,
+  UnreadableImageError,
+} from './renditions';

@@ -1,0 +1,95 @@
+import type Sharp from 'sharp';
+
+let loaded: typeof Sharp | undefined;
+/**
+ * The one sharp instance of the process, loaded on first use: only services that make renditions pay for the
+ * native library. One libvips worker thread per image: the services share a few cores, and a burst of uploads
+ * should queue rather than fight over them. The cache is off because every upload is a new image.
+ */
+function sharp(): typeof Sharp {
+  if (!loaded) {
+    loaded = require('sharp') as typeof Sharp;
+    loaded.concurrency(1);
+    loaded.cache(false);
+  }
+  return loaded;
+}
+
+/** The rendition sizes: the longest side of each, in pixels (a grid tile and a preview modal). */
+export const RENDITION_SIZES = { thumbnail: 320, preview: 800 } as const;
+export type RenditionName = keyof typeof RENDITION_SIZES;
+
+export const RENDITION_CONTENT_TYPE = 'image/webp';
+
+/** An image made from an upload: WebP bytes, with its real dimensions. */
+export interface Rendition {
+  buffer: Buffer;
+  width: number;
+  height: number;
+  contentType: typeof RENDITION_CONTENT_TYPE;
+}
+
+export type Renditions = Record<RenditionName, Rendition>;
+
+/** The upload's bytes could not be decoded as an image (truncated, corrupt, or too many pixels). */
+export class UnreadableImageError extends Error {
+  constructor(cause: unknown) {
+    super(`the image could not be decoded: ${cause instanceof Error ? cause.message : String(cause)}`);
+    this.name = 'UnreadableImageError';
+  }
+}
+
+/**
+ * Decoding is lenient (`failOn: 'none'`), as browsers are: a JPEG with a damaged tail still gives a picture.
+ * Bytes that are no image at all still fail. The most pixels an upload may decode to (about 100 megapixels, more than any camera makes): a small file that
+ * claims huge dimensions (a decompression bomb) is refused before its pixels are allocated.
+ */
+const MAX_INPUT_PIXELS = 100_000_000;
+const WEBP_QUALITY: Record<RenditionName, number> = { thumbnail: 70, preview: 80 };
+
+/**
+ * Renditions run one at a time in a process: each holds a decoded image (up to hundreds of MB for a large
+ * photo), so two at once would double the peak for no gain on one libvips thread.
+ */
+let queue: Promise<unknown> = Promise.resolve();
+function oneAtATime<T>(work: () => Promise<T>): Promise<T> {
+  const run = queue.then(work, work);
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+function boxed(size: number) {
+  return { width: size, height: size, fit: 'inside' as const, withoutEnlargement: true };
+}
+
+/**
+ * Makes the 320 px and 800 px WebP renditions of an uploaded image (JPEG, PNG, GIF or WebP): the longest side
+ * scaled down to the size (never up), aspect kept, turned upright by its EXIF orientation, metadata (EXIF,
+ * GPS, ICC comments) dropped, an animated GIF or WebP reduced to its first frame. The image is decoded once.
+ * Throws UnreadableImageError when the bytes are not a decodable image.
+ */
+export function makeRenditions(input: Buffer): Promise<Renditions> {
+  return oneAtATime(async () => {
+    let base: { data: Buffer; info: Sharp.OutputInfo };
+    try {
+      base = await sharp()(input, { pages: 1, animated: false, limitInputPixels: MAX_INPUT_PIXELS, failOn: 'none' })
+        .rotate()
+        .resize(boxed(RENDITION_SIZES.preview))
+        .toColourspace('srgb')
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+    } catch (err) {
+      throw new UnreadableImageError(err);
+    }
+    const { width, height, channels } = base.info;
+    const decoded = () => sharp()(base.data, { raw: { width, height, channels } });
+    const encode = async (name: RenditionName): Promise<Rendition> => {
+      const { data, info } = await decoded()
+        .resize(boxed(RENDITION_SIZES[name]))
+        .webp({ quality: WEBP_QUALITY[name] })
+        .toBuffer({ resolveWithObject: true });
+      return { buffer: data, width: info.width, height: info.height, contentType: RENDITION_CONTENT_TYPE };
+    };
+    return { thumbnail: await encode('thumbnail'), preview: await encode('preview') };
+  });
+}
