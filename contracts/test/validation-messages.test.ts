@@ -137,9 +137,9 @@ describe('Request validation answers the spec messages', () => {
     );
   });
 
-  it('When a product form sends its price as text, Then it is read as dollars; a blank price is refused', () => {
+  it('When a product form sends its price as text, Then the text is kept for the catalog to read as cents; a blank price is refused', () => {
     const body = endpoints['admin.createProduct'].body;
-    expect(body.parse({ title: 'Blind', price: '19.99', status: 'admin_only' })).toMatchObject({ price: 19.99 });
+    expect(body.parse({ title: 'Blind', price: ' 19.99 ', status: 'admin_only' })).toMatchObject({ price: '19.99' });
     expect(firstMessage(body, { title: 'Blind', price: '' })).toBe('Error: Please enter a valid price');
   });
 

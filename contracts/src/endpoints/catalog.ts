@@ -66,8 +66,10 @@ export const catalogEndpoints = {
     path: '/api/product-images/{filename}',
     owner,
     access: access.public,
-    summary: "A product's image by file name",
-    params: z.object({ filename: z.string().regex(/^[\w.-]{1,200}$/, 'Invalid file name') }),
+    summary:
+      "A product's image (or one of its WebP renditions) by file name; cached for a year, the name changes with the image",
+    // one path segment that cannot be '.', '..' or hidden: no name reaches outside the product images
+    params: z.object({ filename: z.string().regex(/^[A-Za-z0-9_-][\w.-]{0,199}$/, 'Invalid file name') }),
     response: ImageBytes,
     responseKind: 'image',
   }),

@@ -7,6 +7,13 @@ export const PRODUCT_STATUSES = ['active', 'inactive', 'admin_only'] as const;
 export const ProductStatus = z.enum(PRODUCT_STATUSES);
 export type ProductStatus = z.infer<typeof ProductStatus>;
 
+/**
+ * Image URLs are root-relative (`/api/product-images/<file>`), like every other path of the portal: the web
+ * and the API share one origin behind the gateway. The file name changes whenever the image does, so each URL
+ * may be cached for a year.
+ */
+const ImageUrl = z.string().nullable();
+
 export const Product = z.object({
   product_id: z.string(),
   title: z.string(),
@@ -16,7 +23,12 @@ export const Product = z.object({
   /** legacy flag, equal to status === 'active' */
   active: z.boolean(),
   image_filename: z.string().nullable(),
-  full_image_url: z.string().nullable(),
+  /** the original upload (JPG, PNG or GIF) */
+  full_image_url: ImageUrl,
+  /** beyond the spec: a 320 px wide WebP rendition for cards and grids (null until one exists) */
+  thumbnail_url: ImageUrl,
+  /** beyond the spec: an 800 px wide WebP rendition for previews (null until one exists) */
+  preview_url: ImageUrl,
   created_at: IsoDate,
 });
 export type Product = z.infer<typeof Product>;
@@ -29,5 +41,7 @@ export const DealerProduct = Product.pick({
   price: true,
   image_filename: true,
   full_image_url: true,
+  thumbnail_url: true,
+  preview_url: true,
 });
 export type DealerProduct = z.infer<typeof DealerProduct>;

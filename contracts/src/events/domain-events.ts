@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEALER_SNAPSHOT_FIELDS, storedDealerShape } from '../dealer-fields';
+import { ProductStatus } from '../entities/catalog';
 import { defineEvent } from './envelope';
 
 /**
@@ -52,6 +53,40 @@ export const DealerSignupCompleted = defineEvent({
     full_name: z.string(),
     phone: z.string().nullable(),
   }),
+});
+
+/**
+ * What other services keep of a product (the order service's read model: title, price, status, image for order
+ * lines and their history). The price is integer cents, never a float.
+ */
+export const ProductSnapshot = z.object({
+  product_id: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  price_cents: z.number().int().nonnegative(),
+  status: ProductStatus,
+  /** the image's file name under /api/product-images/ (it changes whenever the image does) */
+  image_filename: z.string().nullable(),
+});
+export type ProductSnapshot = z.infer<typeof ProductSnapshot>;
+
+export const ProductCreated = defineEvent({
+  type: 'product.created',
+  version: 1,
+  description: 'A product was added to the catalogue; the payload is its snapshot.',
+  payload: ProductSnapshot,
+});
+export const ProductUpdated = defineEvent({
+  type: 'product.updated',
+  version: 1,
+  description: 'A product changed (fields, status or image); the payload is the full new snapshot.',
+  payload: ProductSnapshot,
+});
+export const ProductDeleted = defineEvent({
+  type: 'product.deleted',
+  version: 1,
+  description: 'A product left the catalogue; its last snapshot is kept for order history (its image stays served).',
+  payload: ProductSnapshot,
 });
 
 const OrderLine = z.object({
@@ -168,6 +203,9 @@ export const eventsByType = {
   [DealerRestored.type]: DealerRestored,
   [DealerDeleted.type]: DealerDeleted,
   [DealerSignupCompleted.type]: DealerSignupCompleted,
+  [ProductCreated.type]: ProductCreated,
+  [ProductUpdated.type]: ProductUpdated,
+  [ProductDeleted.type]: ProductDeleted,
   [OrderCreated.type]: OrderCreated,
   [OrderUpdated.type]: OrderUpdated,
   [PaymentRecorded.type]: PaymentRecorded,

@@ -1,15 +1,28 @@
 import { z } from 'zod';
 import type { FilePart } from '../endpoint';
-import { ProductStatus } from '../entities/catalog';
-import { formMoney, optionalText, requiredText } from '../fields';
+import { PRODUCT_STATUSES } from '../entities/catalog';
+import { optionalText, requiredText, storableString } from '../fields';
+
+export const INVALID_PRICE = 'Error: Please enter a valid price';
+
+/**
+ * The price as the form types it, in dollars ('19.99', '12.3', '5'). It stays text here: the catalog turns it
+ * into integer cents with a decimal parser (services/catalog/src/domain/price.ts), so no binary float ever holds
+ * a price. A JSON number is read as its shortest decimal text (19.99 -> '19.99'); blank answers the spec message.
+ */
+export const PriceText = z
+  .union([z.number().transform(String), storableString()], { error: INVALID_PRICE })
+  .pipe(z.string().trim().min(1, INVALID_PRICE).max(20, INVALID_PRICE))
+  .describe('US dollars as typed, at most 2 decimals, e.g. "19.99"');
 
 /** The text fields of the product form (multipart: price arrives as text). */
 export const ProductFields = z.object({
   title: requiredText('Error: Please enter a title'),
   description: optionalText(5000),
-  price: formMoney('Error: Please enter a valid price'),
-  status: ProductStatus.default('active'),
+  price: PriceText,
+  status: z.enum(PRODUCT_STATUSES, { error: 'Error: Status must be active, inactive or admin_only' }).default('active'),
 });
+export type ProductFields = z.output<typeof ProductFields>;
 
 const PRODUCT_IMAGE = {
   field: 'product_image',

@@ -1,16 +1,18 @@
-import { defineService, notImplemented } from '@portal/platform';
-
-const RELEASE = 'the product catalogue release';
+import { defineService } from '@portal/platform';
+import { Products1765000000000 } from './data/migrations/1765000000000-products';
+import { adminProducts, createProduct, deleteProduct, updateProduct } from './http/admin/products';
+import { dealerProducts } from './http/dealer/products';
+import { productImage } from './http/public/product-image';
 
 export const catalogService = defineService({
   name: 'catalog',
-  migrations: [],
+  migrations: [Products1765000000000],
   handlers: {
-    'admin.products': notImplemented(RELEASE),
-    'admin.createProduct': notImplemented(RELEASE),
-    'admin.updateProduct': notImplemented(RELEASE),
-    'admin.deleteProduct': notImplemented(RELEASE),
-    'dealer.products': notImplemented(RELEASE),
-    'public.productImage': notImplemented(RELEASE),
+    'admin.products': adminProducts,
+    'admin.createProduct': createProduct,
+    'admin.updateProduct': updateProduct,
+    'admin.deleteProduct': deleteProduct,
+    'dealer.products': dealerProducts,
+    'public.productImage': productImage,
   },
 });

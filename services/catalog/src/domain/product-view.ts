@@ -1,0 +1,54 @@
+import type { DealerProduct, Product, ProductSnapshot, ProductStatus } from '@portal/contracts';
+import { productImageFilename, productImageUrl } from './image-files';
+import { centsToDollars } from './price';
+
+/** A product as the catalog keeps it: price in integer cents, image objects by key. */
+export interface ProductRecord {
+  product_id: string;
+  title: string;
+  description: string | null;
+  price_cents: number;
+  status: ProductStatus;
+  image_filename: string | null;
+  image_key: string | null;
+  thumbnail_key: string | null;
+  preview_key: string | null;
+  /** ISO 8601 */
+  created_at: string;
+}
+
+/** Dealers see and order active products only; inactive and admin_only ones are hidden from them. */
+export const DEALER_VISIBLE_STATUS = 'active' satisfies ProductStatus;
+export const isVisibleToDealers = (status: ProductStatus) => status === DEALER_VISIBLE_STATUS;
+
+const urlOfKey = (key: string | null) => (key ? productImageUrl(productImageFilename(key)) : null);
+
+/** The contract's Product (admins): dollars at the edge, the legacy `active` flag from the status. */
+export function productView(record: ProductRecord): Product {
+  return {
+    product_id: record.product_id,
+    title: record.title,
+    description: record.description,
+    price: centsToDollars(record.price_cents),
+    status: record.status,
+    active: isVisibleToDealers(record.status),
+    image_filename: record.image_filename,
+    full_image_url: record.image_filename ? productImageUrl(record.image_filename) : null,
+    thumbnail_url: urlOfKey(record.thumbnail_key),
+    preview_url: urlOfKey(record.preview_key),
+    created_at: record.created_at,
+  };
+}
+
+/** What a dealer sees of an active product. */
+export function dealerProductView(record: ProductRecord): DealerProduct {
+  const { product_id, title, description, price, image_filename, full_image_url, thumbnail_url, preview_url } =
+    productView(record);
+  return { product_id, title, description, price, image_filename, full_image_url, thumbnail_url, preview_url };
+}
+
+/** What product.* events carry (integer cents). */
+export function productSnapshot(record: ProductRecord): ProductSnapshot {
+  const { product_id, title, description, price_cents, status, image_filename } = record;
+  return { product_id, title, description, price_cents, status, image_filename };
+}

@@ -1,0 +1,8 @@
+import type { CatalogHandler } from '../../context';
+import { dealerProductList } from '../../use-cases/product-lists';
+
+/** GET /api/dealer/products — active products only, each with its image URLs. */
+export const dealerProducts: CatalogHandler<'dealer.products'> = async (_input, ctx) => ({
+  success: true as const,
+  products: await dealerProductList(ctx),
+});

@@ -1,0 +1,34 @@
+import { randomUUID } from 'node:crypto';
+import { ProductCreated, type ProductFields } from '@portal/contracts';
+import type { UploadedFile } from '@portal/platform';
+import type { CatalogContext } from '../context';
+import { removeProductImageObjects } from '../data/product-image-objects';
+import { productImageStore } from '../data/product-image-store';
+import { insertProduct } from '../data/products';
+import { type ProductRecord, productSnapshot } from '../domain/product-view';
+import { productChanges } from './product-form';
+import { storeProductImage } from './store-product-image';
+
+/**
+ * Adds a product with its image: the image objects first, then the row and product.created in one
+ * transaction. If the row is not saved, the objects are removed again.
+ */
+export async function createProduct(
+  ctx: CatalogContext,
+  form: ProductFields,
+  upload: UploadedFile,
+): Promise<ProductRecord> {
+  const changes = productChanges(form);
+  const productId = randomUUID();
+  const stored = await storeProductImage(ctx, productId, upload);
+  try {
+    return await ctx.transaction(async (manager, emit) => {
+      const product = await insertProduct(manager, productId, changes, stored.image);
+      await emit(ProductCreated, productId, productSnapshot(product));
+      return product;
+    });
+  } catch (err) {
+    await removeProductImageObjects(productImageStore(ctx.objects), stored.keys, ctx.logger);
+    throw err;
+  }
+}
