@@ -184,6 +184,12 @@ describe('docker-compose.yml against the configuration schemas', () => {
     expect(envOf('identity').SETTINGS_ENCRYPTION_KEY).toMatch(/^\$\{SETTINGS_ENCRYPTION_KEY:\?.+\}$/);
     expect(readRepoFile('deploy/docker/.env.example')).toContain('SETTINGS_ENCRYPTION_KEY=$(openssl rand -base64 32)');
   });
+
+  it('When media signs picture download links, Then its key has no default and presigned links name a host the browser reaches', () => {
+    expect(envOf('media').DOWNLOAD_SIGNING_KEY).toMatch(/^\$\{DOWNLOAD_SIGNING_KEY:\?.+\}$/);
+    expect(envOf('media').S3_PUBLIC_ENDPOINT).toBe(`\${S3_PUBLIC_ENDPOINT:-http://localhost:9000}`);
+    expect(readRepoFile('deploy/docker/.env.example')).toContain('DOWNLOAD_SIGNING_KEY=$(openssl rand -base64 32)');
+  });
 });
 
 describe('deploy/docker/generate-jwt-keys.sh', () => {

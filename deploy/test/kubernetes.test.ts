@@ -311,6 +311,17 @@ describe('Kubernetes manifests against the configuration schemas', () => {
       'settings-encryption-key="$(openssl rand -base64 32)"',
     );
   });
+
+  it('When media signs download links, Then its key comes from portal-secrets and the local secret script makes one', () => {
+    const env = mainContainer(baseDeployment('media')).env ?? [];
+    expect(env.find((e) => e.name === 'DOWNLOAD_SIGNING_KEY')?.valueFrom?.secretKeyRef).toEqual({
+      name: 'portal-secrets',
+      key: 'download-signing-key',
+    });
+    expect(readRepoFile(`${k8sDir}/create-local-secret.sh`)).toContain(
+      'download-signing-key="$(openssl rand -base64 32)"',
+    );
+  });
 });
 
 describe('kubectl kustomize', () => {

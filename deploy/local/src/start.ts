@@ -82,6 +82,10 @@ async function main() {
           SETTINGS_ENCRYPTION_KEY:
             env.SETTINGS_ENCRYPTION_KEY ??
             secrets.value('settings-encryption-key', () => randomBytes(32).toString('base64')),
+          // media signs picture download links with it (required in production; kept across restarts)
+          DOWNLOAD_SIGNING_KEY:
+            env.DOWNLOAD_SIGNING_KEY ??
+            secrets.value('download-signing-key', () => randomBytes(32).toString('base64url')),
           // every service but identity needs it (sessions; the dealer service creates logins there)
           IDENTITY_URL: running.find((s) => s.ctx.name === 'identity')?.url,
         },
