@@ -15,6 +15,8 @@ export const TAG_TYPES = [
   'SystemConfiguration',
   'NotificationSettings',
   'EmailSettings',
+  'Products',
+  'Pictures',
 ] as const;
 
 export type TagType = (typeof TAG_TYPES)[number];

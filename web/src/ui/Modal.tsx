@@ -8,10 +8,12 @@ interface ModalProps {
   children: ReactNode;
   /** the action buttons, shown under the body */
   footer?: ReactNode;
+  /** 'wide' for a dialog that shows a picture */
+  size?: 'normal' | 'wide';
 }
 
 /** A modal dialog on the native <dialog>: the browser traps focus, Escape closes it, focus returns after. */
-export function Modal({ open, title, onClose, children, footer }: ModalProps) {
+export function Modal({ open, title, onClose, children, footer, size = 'normal' }: ModalProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
@@ -25,7 +27,7 @@ export function Modal({ open, title, onClose, children, footer }: ModalProps) {
   return (
     <dialog
       ref={dialog}
-      className="modal"
+      className={size === 'wide' ? 'modal modal--wide' : 'modal'}
       aria-labelledby={titleId}
       onCancel={(event) => {
         event.preventDefault();

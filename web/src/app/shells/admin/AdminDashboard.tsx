@@ -12,6 +12,7 @@ const ManageDealersPanel = lazyScreen(
   'ManageDealersPanel',
 );
 const ShippingPanel = lazyScreen(() => import('../../../features/shipping/ShippingPanel'), 'ShippingPanel');
+const PicturesPanel = lazyScreen(() => import('../../../features/pictures/PicturesPanel'), 'PicturesPanel');
 const ProfileSettings = lazyScreen(() => import('../../../features/profile/ProfileSettings'), 'ProfileSettings');
 const SettingsPanel = lazyScreen(() => import('./SettingsPanel'), 'SettingsPanel');
 
@@ -41,7 +42,7 @@ export function AdminDashboard() {
     dashboard: () => <DashboardPanel onOpenDealers={openDealers} onOpenOrders={() => setTab('orders')} />,
     orders: () => <PlaceholderPanel note="Orders, invoices and payments arrive with the orders release." />,
     shipping: () => <ShippingPanel section={shipping} onSectionChange={setShipping} />,
-    pictures: () => <PlaceholderPanel note="The picture library for dealers arrives with the pictures release." />,
+    pictures: () => <PicturesPanel />,
     dealers: () => <ManageDealersPanel mapState={mapState} onMapFilterCleared={() => setMapState(null)} />,
     settings: () => <SettingsPanel />,
     profile: () => <ProfileSettings />,

@@ -19,6 +19,10 @@ const EmailSettingsPanel = lazyScreen(
   () => import('../../../features/settings/email/EmailSettingsPanel'),
   'EmailSettingsPanel',
 );
+const ManageProductsPanel = lazyScreen(
+  () => import('../../../features/settings/products/ManageProductsPanel'),
+  'ManageProductsPanel',
+);
 const BulkImportPanel = lazyScreen(() => import('../../../features/bulk-import/BulkImportPanel'), 'BulkImportPanel');
 
 type SettingsSection = 'company' | 'products' | 'system' | 'admins' | 'email' | 'map' | 'google' | 'import';
@@ -30,7 +34,7 @@ function section(id: SettingsSection, label: string, note: string): Section<Sett
 /** System Settings: the spec's eight sub-tabs, in its order. */
 const SECTIONS: readonly Section<SettingsSection>[] = [
   { id: 'company', label: 'Company Settings', content: <CompanySettingsPanel /> },
-  section('products', 'Manage Products', 'The product catalogue arrives with the products release.'),
+  { id: 'products', label: 'Manage Products', content: <ManageProductsPanel /> },
   { id: 'system', label: 'System Configuration', content: <SystemConfigurationPanel /> },
   { id: 'admins', label: 'Admin Users', content: <AdminUsersPanel /> },
   { id: 'email', label: 'Email Settings', content: <EmailSettingsPanel /> },

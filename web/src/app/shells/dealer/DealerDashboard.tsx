@@ -7,6 +7,11 @@ import { DashboardShell } from '../DashboardShell';
 
 const OverviewPanel = lazyScreen(() => import('../../../features/dealer-portal/OverviewPanel'), 'OverviewPanel');
 const MyWebsitePanel = lazyScreen(() => import('../../../features/dealer-portal/MyWebsitePanel'), 'MyWebsitePanel');
+const OrderProductsPanel = lazyScreen(
+  () => import('../../../features/order-products/OrderProductsPanel'),
+  'OrderProductsPanel',
+);
+const ResourcesPanel = lazyScreen(() => import('../../../features/resources/ResourcesPanel'), 'ResourcesPanel');
 const DealerProfilePanel = lazyScreen(() => import('./DealerProfilePanel'), 'DealerProfilePanel');
 
 type DealerTab = 'overview' | 'order' | 'orders' | 'resources' | 'profile' | 'website';
@@ -22,11 +27,9 @@ const TABS: readonly TabItem<DealerTab>[] = [
 
 const CONTENT: Record<DealerTab, (open: (tab: DealerTab) => void) => ReactNode> = {
   overview: (open) => <OverviewPanel onOrderProducts={() => open('order')} onUpdateProfile={() => open('profile')} />,
-  order: () => <PlaceholderPanel note="Ordering from our active products arrives with the orders release." />,
+  order: () => <OrderProductsPanel />,
   orders: () => <PlaceholderPanel note="Your orders and invoices arrive with the orders release." />,
-  resources: () => (
-    <PlaceholderPanel note="Marketing pictures to preview and download arrive with the pictures release." />
-  ),
+  resources: () => <ResourcesPanel />,
   profile: () => <DealerProfilePanel />,
   website: () => <MyWebsitePanel />,
 };

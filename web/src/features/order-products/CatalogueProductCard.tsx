@@ -1,0 +1,28 @@
+import type { DealerProduct } from '@portal/contracts';
+import type { ReactNode } from 'react';
+import { formatPrice } from '../../format/money';
+import { ImageOrPlaceholder } from '../../ui/ImageOrPlaceholder';
+import { productCardImageUrl } from '../products/productImage';
+
+interface CatalogueProductCardProps {
+  product: DealerProduct;
+  /** what goes under the product (the quantity control, once dealers order here) */
+  children?: ReactNode;
+}
+
+/** One active product as a dealer sees it: image, title, description and price. */
+export function CatalogueProductCard({ product, children }: CatalogueProductCardProps) {
+  return (
+    <li className="catalog-card" aria-label={product.title}>
+      <div className="catalog-card__image">
+        <ImageOrPlaceholder src={productCardImageUrl(product)} alt={product.title} />
+      </div>
+      <div className="catalog-card__body">
+        <h3 className="catalog-card__title">{product.title}</h3>
+        {product.description && <p className="catalog-card__text">{product.description}</p>}
+        <p className="catalog-card__price">{formatPrice(product.price)}</p>
+      </div>
+      {children && <div className="catalog-card__actions">{children}</div>}
+    </li>
+  );
+}

@@ -1,0 +1,82 @@
+import type { Product } from '@portal/contracts';
+import { useState } from 'react';
+import { failureMessage } from '../../../api/errorMessage';
+import { Button } from '../../../ui/Button';
+import { Message } from '../../../ui/Message';
+import { useDeleteProductMutation, useGetProductsQuery } from '../../products/catalogApi';
+import { SettingsCard, SettingsLoading } from '../shared/SettingsCard';
+import { useTimedNotice } from '../shared/useTimedNotice';
+import { DeleteProductDialog } from './DeleteProductDialog';
+import { ProductCard } from './ProductCard';
+import { ProductFormModal } from './ProductFormModal';
+import '../../products/catalog.css';
+
+/** The create/edit modal: closed, creating, or editing one product. */
+type Editing = { product: Product | null } | null;
+
+/** Settings > Manage Products: the catalogue as cards; create, edit and delete products. */
+export function ManageProductsPanel() {
+  const { data: products, error, isLoading } = useGetProductsQuery();
+  const [deleteProduct, { isLoading: deleting }] = useDeleteProductMutation();
+  const [editing, setEditing] = useState<Editing>(null);
+  const [toDelete, setToDelete] = useState<Product | null>(null);
+  const [notice, showNotice] = useTimedNotice();
+
+  async function confirmDelete(product: Product) {
+    const result = await deleteProduct({ params: { product_id: product.product_id } });
+    setToDelete(null);
+    showNotice({
+      text: result.error ? failureMessage(result.error, 'Failed to delete product') : 'Product deleted successfully!',
+    });
+  }
+
+  return (
+    <SettingsCard
+      title="Manage Products"
+      description="Dealers see only active products. Inactive and admin-only products stay hidden from them."
+      aside={
+        <div className="button-row">
+          {products && <span className="badge">{products.length} products</span>}
+          <Button onClick={() => setEditing({ product: null })}>Add Product</Button>
+        </div>
+      }
+    >
+      <div className="settings-form">
+        <Message text={notice?.text} tone={notice?.tone} />
+        {isLoading && <SettingsLoading what="products" />}
+        {error && <Message text="Error fetching products" />}
+        {products?.length === 0 && <p className="muted">No products yet. Add the first one with Add Product.</p>}
+        {products && products.length > 0 && (
+          <ul className="catalog-grid" aria-label="Products">
+            {products.map((product) => (
+              <ProductCard
+                key={product.product_id}
+                product={product}
+                onEdit={(chosen) => setEditing({ product: chosen })}
+                onDelete={setToDelete}
+              />
+            ))}
+          </ul>
+        )}
+      </div>
+
+      {editing && (
+        <ProductFormModal
+          key={editing.product?.product_id ?? 'new'}
+          product={editing.product}
+          onClose={() => setEditing(null)}
+          onSaved={(message) => {
+            setEditing(null);
+            showNotice({ text: message });
+          }}
+        />
+      )}
+      <DeleteProductDialog
+        product={toDelete}
+        deleting={deleting}
+        onConfirm={confirmDelete}
+        onCancel={() => setToDelete(null)}
+      />
+    </SettingsCard>
+  );
+}

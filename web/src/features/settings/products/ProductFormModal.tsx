@@ -1,0 +1,132 @@
+import type { Product } from '@portal/contracts';
+import { type FormEvent, useId, useState } from 'react';
+import { failureMessage } from '../../../api/errorMessage';
+import { Button } from '../../../ui/Button';
+import { InputField, SelectInput, TextAreaField } from '../../../ui/FormField';
+import { ImageFileField } from '../../../ui/ImageFileField';
+import { acceptedTypes } from '../../../ui/imageFile';
+import { Message } from '../../../ui/Message';
+import { Modal } from '../../../ui/Modal';
+import { useCreateProductMutation, useUpdateProductMutation } from '../../products/catalogApi';
+import { productPreviewUrl } from '../../products/productImage';
+import { PRODUCT_STATUS_INFO, PRODUCT_STATUS_OPTIONS } from '../../products/productStatus';
+import {
+  draftOf,
+  EMPTY_PRODUCT,
+  imagePartOf,
+  type ProductDraft,
+  productFormData,
+  productFormProblem,
+  productImageProblem,
+  productSavedMessage,
+  productSaveFallback,
+} from './productForm';
+
+interface ProductFormModalProps {
+  /** the product being edited, or null to create one */
+  product: Product | null;
+  onClose: () => void;
+  /** after a save, with the spec's success text */
+  onSaved: (message: string) => void;
+}
+
+/**
+ * Create or edit a product: title, description, price, status and image (with a preview). On create the image is
+ * required; on edit it is optional and a new one replaces the current one. Mount it with a `key` per product so
+ * the form starts from that product.
+ */
+export function ProductFormModal({ product, onClose, onSaved }: ProductFormModalProps) {
+  const mode = product ? 'edit' : 'create';
+  const formId = useId();
+  const [draft, setDraft] = useState<ProductDraft>(product ? draftOf(product) : EMPTY_PRODUCT);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [create, creating] = useCreateProductMutation();
+  const [update, updating] = useUpdateProductMutation();
+  const saving = creating.isLoading || updating.isLoading;
+  const set =
+    <K extends keyof ProductDraft>(key: K) =>
+    (value: ProductDraft[K]) =>
+      setDraft((current) => ({ ...current, [key]: value }));
+
+  function chooseImage(image: File | null) {
+    set('image')(image);
+    setProblem((image && productImageProblem(image, mode)) || null);
+  }
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const found = productFormProblem(draft, mode);
+    setProblem(found);
+    if (found) return;
+    const body = productFormData(draft);
+    try {
+      if (product) {
+        const reply = await update({ params: { product_id: product.product_id }, body }).unwrap();
+        onSaved(productSavedMessage('edit', reply.image_updated));
+      } else {
+        await create({ body }).unwrap();
+        onSaved(productSavedMessage('create'));
+      }
+    } catch (error) {
+      setProblem(failureMessage(error, productSaveFallback(mode)));
+    }
+  }
+
+  const part = imagePartOf(mode);
+  return (
+    <Modal
+      open
+      title={product ? 'Edit Product' : 'Add Product'}
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={saving}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} busy={saving} busyLabel="Saving...">
+            {product ? 'Save Changes' : 'Create Product'}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} className="product-form" onSubmit={onSubmit} noValidate>
+        <InputField label="Title" value={draft.title} onChange={set('title')} required maxLength={200} />
+        <TextAreaField label="Description" value={draft.description} onChange={set('description')} rows={3} />
+        <div className="product-form__pair">
+          <InputField
+            label="Price ($)"
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step={0.01}
+            value={draft.price}
+            onChange={set('price')}
+            required
+          />
+          <SelectInput
+            label="Status"
+            value={draft.status}
+            options={PRODUCT_STATUS_OPTIONS}
+            onChange={(value) => set('status')(value as ProductDraft['status'])}
+            required
+          />
+        </div>
+        <p className="field__hint product-form__status-hint">{PRODUCT_STATUS_INFO[draft.status].meaning}.</p>
+        <ImageFileField
+          label="Product Image"
+          accept={acceptedTypes(part)}
+          file={draft.image}
+          currentSrc={product ? productPreviewUrl(product) : null}
+          onChange={chooseImage}
+          required={part.required}
+          hint={
+            product
+              ? 'JPG, PNG or GIF, up to 10MB. Leave empty to keep the current image.'
+              : 'JPG, PNG or GIF, up to 10MB.'
+          }
+        />
+        <Message text={problem} reveal />
+      </form>
+    </Modal>
+  );
+}

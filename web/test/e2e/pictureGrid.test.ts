@@ -1,0 +1,98 @@
+/**
+ * What a grid of 100 pictures costs a dealer's browser (issue 8 target: at most 2 MB, by thumbnails): the bytes
+ * of every image the Resources tab loads, first on opening and then scrolled to the end (grid images load lazily).
+ * The numbers are printed for docs/benchmarks.md.
+ */
+import { launchBrowser, type TestBrowser } from './browser';
+import { createDealerAccount, pngImage, signedInPage } from './catalogueSteps';
+import { type Portal, startPortal } from './harness';
+
+jest.setTimeout(300_000);
+
+const PICTURES = 100;
+const BUDGET_BYTES = 2 * 1024 * 1024;
+
+describe('The picture grid in a real browser', () => {
+  let portal: Portal;
+  let browser: TestBrowser;
+
+  beforeAll(async () => {
+    portal = await startPortal();
+    browser = await launchBrowser();
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await portal?.stop();
+  });
+
+  test('When a dealer opens Resources with 100 pictures and scrolls to the end, Then at most 2 MB of images arrive, all thumbnails', async () => {
+    const dealer = await createDealerAccount(portal, 'grid@timber.test');
+    const login = (await (
+      await fetch(`${portal.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: portal.adminEmail, password: portal.adminPassword }),
+      })
+    ).json()) as { access_token: string };
+    // photo-like originals (1200 × 800 with grain), a few kinds uploaded over and over: each upload is its own
+    // picture with its own renditions
+    const kinds = [0, 60, 120, 180, 240].map((hue) => new Uint8Array(pngImage(1200, 800, { hue, grain: 10 })));
+    let originalBytes = 0;
+    for (let n = 0; n < PICTURES; n++) {
+      const image = kinds[n % kinds.length] ?? new Uint8Array();
+      originalBytes += image.length;
+      const form = new FormData();
+      form.set('title', `Picture ${n + 1}`);
+      form.set('description', 'A marketing picture');
+      form.set('picture', new Blob([image], { type: 'image/png' }), `picture-${n + 1}.png`);
+      const res = await fetch(`${portal.url}/api/admin/upload-picture`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${login.access_token}` },
+        body: form,
+      });
+      expect(res.status).toBe(200);
+    }
+
+    const page = await signedInPage(browser.context, portal, dealer.email, dealer.password);
+    const images: { path: string; bytes: number }[] = [];
+    page.on('requestfinished', async (request) => {
+      if (request.resourceType() !== 'image') return;
+      const sizes = await request.sizes();
+      images.push({ path: new URL(request.url()).pathname, bytes: sizes.responseBodySize + sizes.responseHeadersSize });
+    });
+    await page.getByRole('tab', { name: 'Resources' }).click();
+    await page.getByRole('listitem', { name: 'Picture 1', exact: true }).locator('img').waitFor();
+    await page.waitForLoadState('networkidle');
+    const onOpening = sum(images);
+    const openedCount = images.length;
+
+    for (let step = 0; step < 60; step++) {
+      await page.mouse.wheel(0, 1500);
+      await page.waitForTimeout(100);
+    }
+    await page
+      .getByRole('listitem', { name: `Picture ${PICTURES}`, exact: true })
+      .locator('img')
+      .waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(500);
+    const scrolled = sum(images);
+
+    console.log(
+      `grid of ${PICTURES}: opening ${openedCount} images ${kb(onOpening)}; scrolled to the end ${images.length} images ${kb(scrolled)}; originals ${kb(originalBytes)}`,
+    );
+    expect(images.filter((image) => !image.path.startsWith('/api/picture-files/'))).toEqual([]);
+    expect(images.length).toBe(PICTURES);
+    expect(openedCount).toBeLessThan(PICTURES);
+    expect(scrolled).toBeLessThanOrEqual(BUDGET_BYTES);
+  });
+});
+
+function sum(images: readonly { bytes: number }[]): number {
+  return images.reduce((total, image) => total + image.bytes, 0);
+}
+
+function kb(bytes: number): string {
+  return `${(bytes / 1024).toFixed(0)} KB`;
+}
