@@ -1,28 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { NewProductImage } from '@portal/contracts';
-import {
-  detectImageKind,
-  makeRenditions,
-  type Renditions,
-  UnreadableImageError,
-  type UploadedFile,
-  unsupportedMedia,
-} from '@portal/platform';
+import { detectImageKind, renditionsOfUpload, type UploadedFile } from '@portal/platform';
 import type { CatalogContext } from '../context';
 import { putProductImageObjects } from '../data/product-image-objects';
 import { productImageStore } from '../data/product-image-store';
 import type { StoredImage } from '../data/products';
 import { productImageFiles, productImageKey } from '../domain/image-files';
-
-/** Renditions of the upload; bytes that start like an image but do not decode are not an image (415). */
-async function renditionsOf(upload: UploadedFile): Promise<Renditions> {
-  try {
-    return await makeRenditions(upload.buffer);
-  } catch (err) {
-    if (err instanceof UnreadableImageError) throw unsupportedMedia(NewProductImage.messages.wrongKind);
-    throw err;
-  }
-}
 
 /**
  * Keeps a new image of a product (checked by content and size by the router) with its two WebP renditions,
@@ -36,7 +19,7 @@ export async function storeProductImage(
 ): Promise<{ image: StoredImage; keys: string[] }> {
   const kind = detectImageKind(upload.buffer);
   if (!kind) throw new Error('an unchecked file reached the catalog'); // the router refuses these
-  const renditions = await renditionsOf(upload);
+  const renditions = await renditionsOfUpload(upload, NewProductImage);
   const names = productImageFiles(productId, kind, randomBytes(8).toString('hex'));
   const keys = await putProductImageObjects(productImageStore(ctx.objects), [
     { filename: names.image, body: upload.buffer, contentType: upload.contentType },

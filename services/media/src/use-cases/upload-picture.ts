@@ -1,12 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { type Picture, PictureUpload } from '@portal/contracts';
-import {
-  makeRenditions,
-  type Renditions,
-  UnreadableImageError,
-  type UploadedFile,
-  unsupportedMedia,
-} from '@portal/platform';
+import { renditionsOfUpload, type UploadedFile } from '@portal/platform';
 import type { MediaContext } from '../context';
 import { putPictureObjects, removePictureObjectsQuietly } from '../data/picture-objects';
 import { insertPicture } from '../data/pictures';
@@ -18,23 +12,13 @@ export interface PictureForm {
   category?: string | undefined;
 }
 
-/** Bytes that passed the magic-byte check but do not decode are not an image either. */
-async function renditionsOf(file: UploadedFile): Promise<Renditions> {
-  try {
-    return await makeRenditions(file.buffer);
-  } catch (err) {
-    if (err instanceof UnreadableImageError) throw unsupportedMedia(PictureUpload.messages.wrongKind);
-    throw err;
-  }
-}
-
 /**
  * Adds a picture to the library: its renditions are made once, here; the original and both renditions are
  * stored, then the row is written. The objects and the row exist both or neither: a failed store write leaves
  * no object, a failed insert removes the objects again.
  */
 export async function uploadPicture(ctx: MediaContext, form: PictureForm, file: UploadedFile): Promise<Picture> {
-  const renditions = await renditionsOf(file);
+  const renditions = await renditionsOfUpload(file, PictureUpload);
   const pictureId = randomUUID();
   const keys = pictureKeys(pictureId, randomBytes(12).toString('hex'), extensionFor(file.contentType));
   await putPictureObjects(

@@ -7,3 +7,4 @@ export {
   type Renditions,
   UnreadableImageError,
 } from './renditions';
+export { renditionsOfUpload } from './upload-renditions';
