@@ -1,10 +1,10 @@
 import type { Picture } from '@portal/contracts';
 import { useState } from 'react';
 import { Button } from '../../ui/Button';
+import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog';
 import { Message } from '../../ui/Message';
 import { loadFailureText } from '../settings/shared/notice';
 import { useTimedNotice } from '../settings/shared/useTimedNotice';
-import { DeletePictureDialog } from './DeletePictureDialog';
 import { PictureCard } from './PictureCard';
 import { PicturePreviewModal } from './PicturePreviewModal';
 import { deleteFailureMessage } from './pictureMessages';
@@ -84,8 +84,10 @@ export function PicturesPanel() {
         />
       )}
       <PicturePreviewModal picture={previewed} onClose={() => setPreviewed(null)} />
-      <DeletePictureDialog
-        picture={toDelete}
+      <ConfirmDeleteDialog
+        item={toDelete}
+        noun="Picture"
+        consequence="The file is removed and dealers can no longer download it."
         deleting={deleting}
         onConfirm={confirmDelete}
         onCancel={() => setToDelete(null)}

@@ -2,11 +2,11 @@ import type { Product } from '@portal/contracts';
 import { useState } from 'react';
 import { failureMessage } from '../../../api/errorMessage';
 import { Button } from '../../../ui/Button';
+import { ConfirmDeleteDialog } from '../../../ui/ConfirmDeleteDialog';
 import { Message } from '../../../ui/Message';
 import { useDeleteProductMutation, useGetProductsQuery } from '../../products/catalogApi';
 import { SettingsCard, SettingsLoading } from '../shared/SettingsCard';
 import { useTimedNotice } from '../shared/useTimedNotice';
-import { DeleteProductDialog } from './DeleteProductDialog';
 import { ProductCard } from './ProductCard';
 import { ProductFormModal } from './ProductFormModal';
 import '../../products/catalog.css';
@@ -71,8 +71,10 @@ export function ManageProductsPanel() {
           }}
         />
       )}
-      <DeleteProductDialog
-        product={toDelete}
+      <ConfirmDeleteDialog
+        item={toDelete}
+        noun="Product"
+        consequence="Dealers will no longer see or order it; orders that include it keep their lines."
         deleting={deleting}
         onConfirm={confirmDelete}
         onCancel={() => setToDelete(null)}
