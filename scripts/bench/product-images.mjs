@@ -23,7 +23,16 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { createDatabase, DATABASE_ADMIN_URL, REPO, requireFiles, signIn, startPortal } from './lib/portal.mjs';
+import {
+  createDatabase,
+  DATABASE_ADMIN_URL,
+  REPO,
+  requireFiles,
+  runBenchmark,
+  signIn,
+  startPortal,
+  withPortalExit,
+} from './lib/portal.mjs';
 
 const WEB_DIST = process.env.WEB_DIST ?? path.join(REPO, 'web/dist');
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 500);
@@ -176,28 +185,10 @@ async function main() {
     report(`  thumbnail (${(thumb.body.length / 1024).toFixed(0)} KB WebP)  `, thumbnail);
     return plainOk && revalidatedOk;
   } catch (err) {
-    if (portal && portal.child.exitCode !== null && err instanceof Error) {
-      err.message += `\nthe portal exited with code ${portal.child.exitCode}:\n${portal.stderr()}`;
-    }
-    throw err;
+    throw withPortalExit(err, portal);
   } finally {
     await cleanUp();
   }
 }
 
-// output piped into `head` must not stop the clean-up; Ctrl-C cleans up too
-process.stdout.on('error', () => undefined);
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.once(signal, () => {
-    console.error(`${signal}: stopping the portal and dropping the database`);
-    cleanUp().finally(() => process.exit(130));
-  });
-}
-
-main().then(
-  (ok) => process.exit(ok ? 0 : 1),
-  (err) => {
-    console.error(err instanceof Error ? err.message : err);
-    process.exit(1);
-  },
-);
+runBenchmark(main, cleanUp);

@@ -141,3 +141,32 @@ export async function signIn(url, admin) {
   }
   return body;
 }
+
+/** Adds why a portal that died said on stderr to `err` (a benchmark's failure is otherwise a bare ECONNREFUSED). */
+export function withPortalExit(err, portal) {
+  if (portal && portal.child.exitCode !== null && err instanceof Error) {
+    err.message += `\nthe portal exited with code ${portal.child.exitCode}:\n${portal.stderr()}`;
+  }
+  return err;
+}
+
+/**
+ * Runs a benchmark's `main` (answers whether every target was met) and exits 0 or 1. Output piped into `head`
+ * must not stop the clean-up, and Ctrl-C cleans up too.
+ */
+export function runBenchmark(main, cleanUp) {
+  process.stdout.on('error', () => undefined);
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.once(signal, () => {
+      console.error(`${signal}: stopping the portal and dropping the database`);
+      cleanUp().finally(() => process.exit(130));
+    });
+  }
+  main().then(
+    (ok) => process.exit(ok ? 0 : 1),
+    (err) => {
+      console.error(err instanceof Error ? err.message : err);
+      process.exit(1);
+    },
+  );
+}
