@@ -130,9 +130,13 @@ export function contractRouter(opts: ContractRouterOptions): Router {
   for (const [id, endpoint] of Object.entries(opts.endpoints)) {
     const handler = opts.handlers[id];
     if (!handler) throw new Error(`No handler for ${endpoint.method} ${endpoint.path} (${id})`);
-    const bodyParsers: RequestHandler[] = endpoint.files?.length
-      ? [multipartFor(endpoint)]
-      : [endpoint.maxBodyBytes ? express.json({ limit: endpoint.maxBodyBytes }) : jsonBody, formBody, formFields];
+    // a GET carries no body: its requests skip the parsers (images and lists are the hottest routes)
+    const bodyParsers: RequestHandler[] =
+      endpoint.method === 'GET'
+        ? []
+        : endpoint.files?.length
+          ? [multipartFor(endpoint)]
+          : [endpoint.maxBodyBytes ? express.json({ limit: endpoint.maxBodyBytes }) : jsonBody, formBody, formFields];
     const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
     // a signed-in answer (or a public one carrying a token or personal data) is never kept by any cache
     const noStore = endpoint.access.kind !== 'public' || endpoint.noStore === true;
