@@ -6,11 +6,18 @@ import { ZodError } from 'zod';
 import { HttpError } from './errors';
 
 /** Turns a zod error into the `{ detail, errors }` answer: the first message is the one shown. */
+/**
+ * The spec's messages are whole sentences for people ('Error: ...', 'Please ...') and are answered verbatim;
+ * any other message (zod's own, or a fragment such as 'contains characters that cannot be stored') is
+ * prefixed with the field it is about.
+ */
+const SENTENCE_FOR_PEOPLE = /^(Error:|Please )/;
+
 export function validationError(error: ZodError): HttpError {
   const errors = error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
   const first = errors[0];
   const detail = first
-    ? first.path && !/^Error:/.test(first.message)
+    ? first.path && !SENTENCE_FOR_PEOPLE.test(first.message)
       ? `${first.path}: ${first.message}`
       : first.message
     : 'Invalid request';
