@@ -50,6 +50,7 @@ export const DealerInfo = z.object({
 
 export const Order = z.object({
   order_id: z.string().describe('the order number shown is its last 8 characters, upper-cased'),
+  order_number: z.string().describe('the last 8 characters of order_id, upper-cased (as the screens show it)'),
   dealer_id: z.string(),
   created_at: IsoDate,
   formatted_date: z.string(),

@@ -89,50 +89,63 @@ export const ProductDeleted = defineEvent({
   payload: ProductSnapshot,
 });
 
+/** An order line as events carry it: a snapshot of the title and unit price (integer cents) when it was added. */
 const OrderLine = z.object({
   product_id: z.string(),
   title: z.string(),
   quantity: z.number().int().positive(),
   price_cents: z.number().int().nonnegative(),
+  /** a line typed by an admin (product_id starts with custom_), not a catalogue product */
+  is_custom: z.boolean(),
 });
+const OrderStatusName = z.enum(['pending', 'confirmed', 'in_shipment', 'shipped', 'delivered', 'cancelled']);
+const PaymentStatusName = z.enum(['unpaid', 'partially_paid', 'fully_paid']);
 
 export const OrderCreated = defineEvent({
   type: 'order.created',
   version: 1,
-  description: 'An order was placed by a dealer or created by an admin.',
+  description: 'An order was placed by a dealer or created by an admin (money in integer cents; tax is 0).',
   payload: z.object({
     order_id: z.string(),
     dealer_id: z.string(),
-    status: z.string(),
+    status: OrderStatusName,
     total_cents: z.number().int().nonnegative(),
     items: z.array(OrderLine),
+    notes: z.string().nullable(),
     created_at: z.string(),
   }),
 });
 export const OrderUpdated = defineEvent({
   type: 'order.updated',
   version: 1,
-  description: 'An order changed status, lines or totals.',
+  description: 'An order changed status, lines, notes or totals; the payload is its full new state.',
   payload: z.object({
     order_id: z.string(),
     dealer_id: z.string(),
-    status: z.string(),
-    payment_status: z.string(),
+    status: OrderStatusName,
+    /** the status before this change (equal to status when only lines or notes changed) */
+    previous_status: OrderStatusName,
+    payment_status: PaymentStatusName,
     total_cents: z.number().int().nonnegative(),
+    paid_cents: z.number().int().nonnegative(),
     items: z.array(OrderLine),
+    notes: z.string().nullable(),
   }),
 });
 export const PaymentRecorded = defineEvent({
   type: 'payment.recorded',
   version: 1,
-  description: 'A payment was recorded against an order.',
+  description: "A payment was recorded against an order; carries the order's new paid total and payment status.",
   payload: z.object({
     payment_id: z.string(),
     order_id: z.string(),
     dealer_id: z.string(),
     amount_cents: z.number().int().positive(),
     payment_method: z.enum(['cash', 'card', 'check', 'other']),
-    payment_status: z.enum(['unpaid', 'partially_paid', 'fully_paid']),
+    payment_status: PaymentStatusName,
+    total_cents: z.number().int().nonnegative(),
+    paid_cents: z.number().int().positive(),
+    created_at: z.string(),
   }),
 });
 export const ShipmentCreated = defineEvent({

@@ -68,4 +68,7 @@ export const SubmitOrderRequest = z.object({
     .max(500)
     .refine((lines) => lines.some((line) => line.quantity > 0), SELECT_ONE_PRODUCT),
   notes: optionalText(5000),
+  idempotency_key: optionalText(100).describe(
+    'the same key as the Idempotency-Key header, for clients that cannot set headers: a retried or double-clicked submit with one key creates one order',
+  ),
 });

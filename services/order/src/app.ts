@@ -1,17 +1,30 @@
 import { defineService, notImplemented } from '@portal/platform';
-
-const RELEASE = 'the orders, invoices and payments release';
+import { Orders1766000000000 } from './data/migrations/1766000000000-orders';
+import { dealerArchived, dealerCreated, dealerDeleted, dealerRestored, dealerUpdated } from './events/dealer-directory';
+import { productCreated, productDeleted, productUpdated } from './events/product-directory';
+import { allOrders, createOrder, dealerOrders, recordPayment, updateOrder } from './http/admin/orders';
+import { submitOrder } from './http/dealer/submit-order';
 
 export const orderService = defineService({
   name: 'order',
-  migrations: [],
+  migrations: [Orders1766000000000],
+  consumers: {
+    'dealer.created': dealerCreated,
+    'dealer.updated': dealerUpdated,
+    'dealer.archived': dealerArchived,
+    'dealer.restored': dealerRestored,
+    'dealer.deleted': dealerDeleted,
+    'product.created': productCreated,
+    'product.updated': productUpdated,
+    'product.deleted': productDeleted,
+  },
   handlers: {
-    'admin.dealerOrders': notImplemented(RELEASE),
-    'admin.allOrders': notImplemented(RELEASE),
-    'admin.updateOrder': notImplemented(RELEASE),
-    'admin.createOrder': notImplemented(RELEASE),
-    'admin.emailInvoice': notImplemented(RELEASE),
-    'admin.recordPayment': notImplemented(RELEASE),
-    'dealer.submitOrder': notImplemented(RELEASE),
+    'admin.dealerOrders': dealerOrders,
+    'admin.allOrders': allOrders,
+    'admin.updateOrder': updateOrder,
+    'admin.createOrder': createOrder,
+    'admin.emailInvoice': notImplemented('the invoice PDF and mail release'),
+    'admin.recordPayment': recordPayment,
+    'dealer.submitOrder': submitOrder,
   },
 });

@@ -1,0 +1,18 @@
+import type { OrderHandler } from '../../context';
+import { orderView } from '../../domain/order-view';
+import { idempotencyKey, submitOrder as submitOrderUseCase } from '../../use-cases/submit-order';
+
+/**
+ * POST /api/dealer/submit-order — the dealer is the token's. An `Idempotency-Key` header (or the body's
+ * idempotency_key) makes a retry answer the first order instead of placing another.
+ */
+export const submitOrder: OrderHandler<'dealer.submitOrder'> = async ({ body, user, req }, ctx) => {
+  const key = idempotencyKey(req.get('idempotency-key'), body.idempotency_key);
+  const { order } = await submitOrderUseCase(ctx, user, body, key);
+  return {
+    success: true as const,
+    message: 'Order submitted successfully! Your request has been sent for processing.',
+    order_id: order.order_id,
+    order: orderView(order),
+  };
+};

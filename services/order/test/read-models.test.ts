@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import { DealerArchived, DealerRestored, DealerUpdated, ProductUpdated } from '@portal/contracts';
+import { dealerSnapshot } from '@portal/platform/testing';
+import { startOrders, type TestOrders } from './support/orders';
+
+let t: TestOrders;
+beforeAll(async () => {
+  t = await startOrders('order_read_models');
+});
+afterAll(() => t?.stop());
+
+const submit = (dealerId: string, productId: string) =>
+  t
+    .api()
+    .post('/api/dealer/submit-order')
+    .set(t.dealerToken(dealerId))
+    .send({ product_orders: [{ product_id: productId, quantity: 1 }] });
+
+/** Publishes an event with a chosen id and time (as a late or repeated delivery would arrive). */
+async function publishAt(type: string, aggregateId: string, payload: object, occurredAt: string, id = randomUUID()) {
+  await t.transport.publish({ id, type, version: 1, occurredAt, producer: 'catalog', aggregateId, payload }, {});
+  return id;
+}
+const applied = async (id: string) => {
+  for (let i = 0; i < 250; i++) {
+    const rows: unknown[] = await t.orders.service.ctx.db.query('SELECT 1 FROM processed_events WHERE event_id = $1', [
+      id,
+    ]);
+    if (rows.length) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`event ${id} not applied`);
+};
+
+describe('the product read model', () => {
+  test('When product.updated arrives, Then new orders snapshot the new title and price', async () => {
+    const dealerId = await t.newDealer();
+    const product = await t.newProduct({ title: 'Old Name', price_cents: 1000 });
+    await t.deliver(ProductUpdated, product.product_id, { ...product, title: 'New Name', price_cents: 1250 });
+    const res = await submit(dealerId, product.product_id);
+    expect(res.body.order.product_details[0]).toMatchObject({ title: 'New Name', price: 12.5 });
+  });
+
+  test('When an older product.updated arrives after a newer one, Then the newer snapshot is kept', async () => {
+    const dealerId = await t.newDealer();
+    const product = await t.newProduct({ title: 'V1' });
+    const newer = new Date(Date.now() + 60_000).toISOString();
+    const older = new Date(Date.now() + 30_000).toISOString();
+    await applied(await publishAt(ProductUpdated.type, product.product_id, { ...product, title: 'V3' }, newer));
+    await applied(
+      await publishAt(ProductUpdated.type, product.product_id, { ...product, title: 'V2', status: 'inactive' }, older),
+    );
+    const res = await submit(dealerId, product.product_id);
+    expect(res.status).toBe(200);
+    expect(res.body.order.product_details[0].title).toBe('V3');
+  });
+});
+
+describe('the dealer read model', () => {
+  test('When dealer.updated arrives, Then orders show the new name; an older archive after a restore is ignored', async () => {
+    const dealerId = await t.newDealer({ business_name: 'Before' });
+    const product = await t.newProduct();
+    await t.deliver(
+      DealerUpdated,
+      dealerId,
+      dealerSnapshot({ dealer_id: dealerId, email: 'x@example.com', business_name: 'After', city: 'Tulsa' }),
+    );
+    const restoredAt = new Date(Date.now() + 60_000).toISOString();
+    await applied(await publishAt(DealerRestored.type, dealerId, { dealer_id: dealerId }, restoredAt));
+    await applied(
+      await publishAt(
+        DealerArchived.type,
+        dealerId,
+        { dealer_id: dealerId, archived_at: restoredAt },
+        new Date(Date.now() + 30_000).toISOString(),
+      ),
+    );
+    const res = await submit(dealerId, product.product_id);
+    expect(res.status).toBe(200);
+    expect(res.body.order).toMatchObject({ dealer_business_name: 'After', dealer_city: 'Tulsa' });
+  });
+});
