@@ -55,17 +55,24 @@ describe('The picture grid in a real browser', () => {
     }
 
     const page = await signedInPage(browser.context, portal, dealer.email, dealer.password);
-    const images: { path: string; bytes: number }[] = [];
-    page.on('requestfinished', async (request) => {
+    // each finished image is recorded at once; its sizes arrive later, so they are awaited when counted
+    const finished: Promise<{ path: string; bytes: number }>[] = [];
+    page.on('requestfinished', (request) => {
       if (request.resourceType() !== 'image') return;
-      const sizes = await request.sizes();
-      images.push({ path: new URL(request.url()).pathname, bytes: sizes.responseBodySize + sizes.responseHeadersSize });
+      finished.push(
+        request.sizes().then((sizes) => ({
+          path: new URL(request.url()).pathname,
+          bytes: sizes.responseBodySize + sizes.responseHeadersSize,
+        })),
+      );
     });
+    const imagesSoFar = () => Promise.all([...finished]);
     await page.getByRole('tab', { name: 'Resources' }).click();
     await page.getByRole('listitem', { name: 'Picture 1', exact: true }).locator('img').waitFor();
     await page.waitForLoadState('networkidle');
-    const onOpening = sum(images);
-    const openedCount = images.length;
+    const opened = await imagesSoFar();
+    const onOpening = sum(opened);
+    const openedCount = opened.length;
 
     for (let step = 0; step < 60; step++) {
       await page.mouse.wheel(0, 1500);
@@ -77,6 +84,7 @@ describe('The picture grid in a real browser', () => {
       .waitFor();
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(500);
+    const images = await imagesSoFar();
     const scrolled = sum(images);
 
     console.log(
@@ -84,6 +92,7 @@ describe('The picture grid in a real browser', () => {
     );
     expect(images.filter((image) => !image.path.startsWith('/api/picture-files/'))).toEqual([]);
     expect(images.length).toBe(PICTURES);
+    expect(openedCount).toBeGreaterThan(0);
     expect(openedCount).toBeLessThan(PICTURES);
     expect(scrolled).toBeLessThanOrEqual(BUDGET_BYTES);
   });
