@@ -17,6 +17,7 @@ export const TAG_TYPES = [
   'EmailSettings',
   'Products',
   'Pictures',
+  'Orders',
 ] as const;
 
 export type TagType = (typeof TAG_TYPES)[number];

@@ -10,3 +10,11 @@ const dollars = new Intl.NumberFormat('en-US', {
 export function formatPrice(amount: number): string {
   return dollars.format(amount);
 }
+
+/** "$1,249.50" from integer cents (order totals are summed in cents, never in float dollars). */
+export function formatCents(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const whole = Math.abs(Math.trunc(cents));
+  const dollarsPart = Math.floor(whole / 100).toLocaleString('en-US');
+  return `${sign}$${dollarsPart}.${String(whole % 100).padStart(2, '0')}`;
+}

@@ -6,7 +6,7 @@ import { productCardImageUrl } from '../products/productImage';
 
 interface CatalogueProductCardProps {
   product: DealerProduct;
-  /** what goes under the product (the quantity control, once dealers order here) */
+  /** what goes under the product (the quantity control) */
   children?: ReactNode;
 }
 

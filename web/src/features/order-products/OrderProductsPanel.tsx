@@ -1,21 +1,97 @@
+import { useRef, useState } from 'react';
+import { type CallFailure, failureMessage, isNetworkError } from '../../api/errorMessage';
+import { formatCents } from '../../format/money';
+import { Button } from '../../ui/Button';
 import { Message } from '../../ui/Message';
+import { useSubmitOrderMutation } from '../orders/ordersApi';
 import { useGetDealerProductsQuery } from '../products/catalogApi';
 import { CatalogueProductCard } from './CatalogueProductCard';
+import { ConfirmOrderModal } from './ConfirmOrderModal';
+import { newIdempotencyKey } from './idempotencyKey';
+import { chosenLines, MAX_QUANTITY, orderSummary } from './orderQuantities';
+import { QuantityControl } from './QuantityControl';
 import '../products/catalog.css';
 import './order-products.css';
 
+const SELECT_ONE_PRODUCT = 'Error: Please select at least one product to order';
+const ORDER_SUBMITTED = 'Order submitted successfully! Your request has been sent for processing.';
+/** The answer was lost: the order may or may not exist, and Confirm again resends the same attempt. */
+const NO_ANSWER =
+  'Error submitting order: no answer from the server. Confirm again to retry; the order will not be placed twice.';
+
 /**
- * The dealer's Order Products tab: the active products (GET /api/dealer/products). The catalogue column is laid
- * out beside an order summary column (`order-products__summary`) that the ordering screen fills with the cart,
- * and each card takes the quantity control as its children.
+ * The dealer's Order Products tab: the active products (GET /api/dealer/products), a quantity (0–100) for each,
+ * the order summary beside them, and a confirmation before the order is sent (POST /api/dealer/submit-order).
  */
 export function OrderProductsPanel() {
   // the catalogue changes under an open portal (an admin edits it): a tab opened again after a minute refetches it
   const { data: products, error, isLoading } = useGetDealerProductsQuery(undefined, { refetchOnMountOrArgChange: 60 });
+  const [submitOrder, { isLoading: submitting }] = useSubmitOrderMutation();
+  const [quantities, setQuantities] = useState<Record<string, number>>({});
+  const [confirming, setConfirming] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [attemptError, setAttemptError] = useState<string | null>(null);
+  // one key per confirmed attempt: a retry after a failure (or a second click) sends the same key, so the server
+  // creates one order; a changed cart or a success starts a new attempt
+  const attemptKey = useRef<string | null>(null);
+  const sending = useRef(false);
+
+  const lines = chosenLines(products ?? [], quantities);
+  const { items, totalCents } = orderSummary(lines);
+
+  const setQuantity = (productId: string, quantity: number) => {
+    attemptKey.current = null;
+    setNotice(null);
+    setQuantities((current) => ({ ...current, [productId]: quantity }));
+  };
+
+  const review = () => {
+    if (lines.length === 0) {
+      setNotice(SELECT_ONE_PRODUCT);
+      return;
+    }
+    setNotice(null);
+    setAttemptError(null);
+    setConfirming(true);
+  };
+
+  const confirm = async () => {
+    if (sending.current) return;
+    if (lines.length === 0) {
+      // the catalogue refreshed under the open dialog and no chosen product is offered any more
+      setConfirming(false);
+      setNotice(SELECT_ONE_PRODUCT);
+      return;
+    }
+    sending.current = true;
+    attemptKey.current ??= newIdempotencyKey();
+    try {
+      await submitOrder({
+        body: {
+          product_orders: lines.map((line) => ({ product_id: line.product.product_id, quantity: line.quantity })),
+          idempotency_key: attemptKey.current,
+        },
+      }).unwrap();
+      attemptKey.current = null;
+      setQuantities({});
+      setConfirming(false);
+      setNotice(ORDER_SUBMITTED);
+    } catch (failure) {
+      // what unwrap() throws
+      const lost = isNetworkError(failure as CallFailure);
+      setAttemptError(lost ? NO_ANSWER : failureMessage(failure, 'Error submitting order'));
+    } finally {
+      sending.current = false;
+    }
+  };
+
+  const hasProducts = !!products && products.length > 0;
   return (
     <section className="order-products" aria-label="Products to order">
       <div className="order-products__catalogue">
-        <p className="muted order-products__lead">Our current products and your dealer prices.</p>
+        <p className="muted order-products__lead">
+          Our current products and your dealer prices. Choose up to {MAX_QUANTITY} of each.
+        </p>
         {isLoading && (
           <p className="muted" role="status">
             Loading products…
@@ -25,14 +101,63 @@ export function OrderProductsPanel() {
         {products?.length === 0 && (
           <p className="order-products__empty muted">No products are available to order right now.</p>
         )}
-        {products && products.length > 0 && (
+        {hasProducts && (
           <ul className="catalog-grid" aria-label="Products">
             {products.map((product) => (
-              <CatalogueProductCard key={product.product_id} product={product} />
+              <CatalogueProductCard key={product.product_id} product={product}>
+                <QuantityControl
+                  title={product.title}
+                  quantity={quantities[product.product_id] ?? 0}
+                  onChange={(quantity) => setQuantity(product.product_id, quantity)}
+                />
+              </CatalogueProductCard>
             ))}
           </ul>
         )}
       </div>
+      {hasProducts && (
+        <aside className="order-products__summary order-summary" aria-label="Order summary">
+          <h3 className="order-summary__title">Order summary</h3>
+          {lines.length === 0 ? (
+            <p className="order-summary__none muted">No products selected yet.</p>
+          ) : (
+            <ul className="order-summary__lines">
+              {lines.map((line) => (
+                <li key={line.product.product_id}>
+                  <span className="order-summary__name">
+                    {line.product.title} × {line.quantity}
+                  </span>
+                  <span className="order-summary__amount">{formatCents(line.lineCents)}</span>
+                </li>
+              ))}
+            </ul>
+          )}
+          <dl className="order-summary__totals" aria-live="polite">
+            <div>
+              <dt>Items</dt>
+              <dd data-testid="order-items">{items}</dd>
+            </div>
+            <div className="order-summary__total">
+              <dt>Total</dt>
+              <dd data-testid="order-total">{formatCents(totalCents)}</dd>
+            </div>
+          </dl>
+          <Button className="order-summary__submit" disabled={lines.length === 0} onClick={review}>
+            Submit Order
+          </Button>
+          <Message text={notice} />
+        </aside>
+      )}
+      <ConfirmOrderModal
+        open={confirming}
+        lines={lines}
+        items={items}
+        totalCents={totalCents}
+        submitting={submitting}
+        error={attemptError}
+        onConfirm={confirm}
+        onClose={() => setConfirming(false)}
+      />
     </section>
   );
 }

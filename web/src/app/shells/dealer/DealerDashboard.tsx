@@ -1,7 +1,6 @@
 import { type ReactNode, useState } from 'react';
 import { MaintenanceNotice } from '../../../features/maintenance/MaintenanceNotice';
 import { lazyScreen } from '../../../ui/lazyScreen';
-import { PlaceholderPanel } from '../../../ui/PlaceholderPanel';
 import type { TabItem } from '../../../ui/Tabs';
 import { DashboardShell } from '../DashboardShell';
 
@@ -11,6 +10,7 @@ const OrderProductsPanel = lazyScreen(
   () => import('../../../features/order-products/OrderProductsPanel'),
   'OrderProductsPanel',
 );
+const MyOrdersPanel = lazyScreen(() => import('../../../features/my-orders/MyOrdersPanel'), 'MyOrdersPanel');
 const ResourcesPanel = lazyScreen(() => import('../../../features/resources/ResourcesPanel'), 'ResourcesPanel');
 const DealerProfilePanel = lazyScreen(() => import('./DealerProfilePanel'), 'DealerProfilePanel');
 
@@ -28,7 +28,7 @@ const TABS: readonly TabItem<DealerTab>[] = [
 const CONTENT: Record<DealerTab, (open: (tab: DealerTab) => void) => ReactNode> = {
   overview: (open) => <OverviewPanel onOrderProducts={() => open('order')} onUpdateProfile={() => open('profile')} />,
   order: () => <OrderProductsPanel />,
-  orders: () => <PlaceholderPanel note="Your orders and invoices arrive with the orders release." />,
+  orders: (open) => <MyOrdersPanel onOrderProducts={() => open('order')} />,
   resources: () => <ResourcesPanel />,
   profile: () => <DealerProfilePanel />,
   website: () => <MyWebsitePanel />,

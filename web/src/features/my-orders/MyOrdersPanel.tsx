@@ -1,0 +1,98 @@
+import type { Order } from '@portal/contracts';
+import { useAppSelector } from '../../app/hooks';
+import { formatDate } from '../../format/date';
+import { formatPrice } from '../../format/money';
+import { Button } from '../../ui/Button';
+import { Message } from '../../ui/Message';
+import { orderStatusLabel, paymentStatusLabel } from '../orders/orderBadges';
+import { useGetDealerOrdersQuery } from '../orders/ordersApi';
+import './my-orders.css';
+
+interface MyOrdersPanelProps {
+  onOrderProducts: () => void;
+}
+
+/** Newest first (000 §9), whatever order the list arrives in. */
+function newestFirst(orders: readonly Order[]): Order[] {
+  return [...orders].sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at));
+}
+
+/** The dealer's My Orders tab: a card per order, newest first (GET /api/admin/dealer-orders/{own dealer id}). */
+export function MyOrdersPanel({ onOrderProducts }: MyOrdersPanelProps) {
+  const dealerId = useAppSelector((state) => state.session.user?.dealer_id ?? null);
+  const {
+    data: orders,
+    error,
+    isLoading,
+  } = useGetDealerOrdersQuery(
+    { params: { dealer_id: dealerId ?? '' } },
+    // an admin changes status and payments under an open portal: the tab opened again after 30 s refetches
+    { skip: !dealerId, refetchOnMountOrArgChange: 30 },
+  );
+
+  if (!dealerId) return <Message text="Error: This login is not linked to a dealer" />;
+  return (
+    <section className="my-orders" aria-label="My Orders">
+      {isLoading && (
+        <p className="muted" role="status">
+          Loading orders…
+        </p>
+      )}
+      {error && <Message text="Error fetching orders" />}
+      {orders?.length === 0 && (
+        <div className="my-orders__empty">
+          <p className="muted">You have not placed any orders yet.</p>
+          <Button onClick={onOrderProducts}>Order Products</Button>
+        </div>
+      )}
+      {orders && orders.length > 0 && (
+        <ul className="my-orders__list" aria-label="Orders">
+          {newestFirst(orders).map((order) => (
+            <OrderCard key={order.order_id} order={order} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function OrderCard({ order }: { order: Order }) {
+  const label = `Order ${order.order_number}`;
+  return (
+    <li className="order-card" aria-label={label}>
+      <header className="order-card__header">
+        <div>
+          <h3 className="order-card__number">{label}</h3>
+          <p className="order-card__date muted">{formatDate(order.created_at)}</p>
+        </div>
+        <div className="order-card__badges">
+          <span className={`badge order-status order-status--${order.status}`}>{orderStatusLabel(order.status)}</span>
+          <span className={`badge payment-status payment-status--${order.payment_status}`}>
+            {paymentStatusLabel(order.payment_status)}
+          </span>
+        </div>
+      </header>
+      <ul className="order-card__lines" aria-label={`${label} lines`}>
+        {order.product_details.map((line, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a read-only list, and an invoice may hold one product on two lines
+          <li key={`${index}-${line.product_id}`}>
+            <span className="order-card__line-title">
+              {line.title} <span className="muted">× {line.quantity}</span>
+            </span>
+            <span className="order-card__amount">{formatPrice(line.total)}</span>
+          </li>
+        ))}
+      </ul>
+      <footer className="order-card__footer">
+        {order.total_paid > 0 && order.balance > 0 && (
+          <span className="muted order-card__paid">
+            Paid {formatPrice(order.total_paid)} · Balance {formatPrice(order.balance)}
+          </span>
+        )}
+        <span className="order-card__total">
+          Total <strong>{formatPrice(order.total_value)}</strong>
+        </span>
+      </footer>
+    </li>
+  );
+}
