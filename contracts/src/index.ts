@@ -7,5 +7,6 @@ export * from './events/domain-events';
 export * from './events/envelope';
 export * from './fields';
 export * from './internal';
+export * from './money';
 export * from './openapi';
 export * from './requests';
