@@ -21,22 +21,12 @@
  * See docs/benchmarks.md for the last figures.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
-import { availableParallelism, tmpdir } from 'node:os';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import pg from 'pg';
-import {
-  createDatabase,
-  DATABASE_ADMIN_URL,
-  REPO,
-  requireFiles,
-  runBenchmark,
-  signIn,
-  startPortal,
-  withPortalExit,
-} from './lib/portal.mjs';
+import { benchPortal, DATABASE_ADMIN_URL, REPO, requireFiles, runBenchmark, withPortalExit } from './lib/portal.mjs';
 
 const WEB_DIST = path.join(REPO, 'web/dist');
 
@@ -449,45 +439,33 @@ async function benchList(base, auth) {
   return ok;
 }
 
-/** Stops the portal, drops the database and removes the data folder, once (from `finally` or on a signal). */
-let cleanUp = async () => undefined;
+const bench = benchPortal({ prefix: 'bench_dealers', admin: ADMIN, webDist: WEB_DIST });
+const cleanUp = async () => {
+  agent.destroy();
+  await bench.close();
+};
 
 async function main() {
   requireFiles([
     [path.join(REPO, 'deploy/local/dist/start.js'), 'build the portal: npx turbo run build'],
     [path.join(WEB_DIST, 'index.html'), 'build the web client: npx turbo run build'],
   ]);
-  const database = await createDatabase('bench_dealers');
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-dealers-'));
-  let portal;
-  let cleaning;
-  cleanUp = () =>
-    (cleaning ??= (async () => {
-      agent.destroy();
-      if (portal) await portal.stop();
-      await database.drop().catch((err) => console.error(`could not drop ${database.name}: ${err.message}`));
-      await rm(dataDir, { recursive: true, force: true });
-    })());
   try {
-    // BENCH_NODE_ARGS: extra node flags for the portal, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it
-    const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-    portal = await startPortal({ databaseUrl: database.url, dataDir, admin: ADMIN, webDist: WEB_DIST, nodeArgs });
-    const base = portal.url;
-    const auth = { authorization: `Bearer ${(await signIn(base, ADMIN)).access_token}` };
+    const { portal, url: base, auth, databaseName } = await bench.open();
 
     console.log(
       `dealers API through the gateway (NODE_ENV=production, PostgreSQL ${new URL(DATABASE_ADMIN_URL).host})`,
     );
-    if (WARMUP_ROWS > 0) await warmUp(base, auth, database.name);
+    if (WARMUP_ROWS > 0) await warmUp(base, auth, databaseName);
     const importOk = await benchImport(base, auth, portal.child.pid);
-    const settled = await eventsSettled(database.name);
+    const settled = await eventsSettled(databaseName);
     console.log(
       `  ${ROWS} dealer.created events published and applied by identity ${settled.toFixed(1)} s after the import`,
     );
     const listOk = await benchList(base, auth);
     return importOk && listOk;
   } catch (err) {
-    throw withPortalExit(err, portal);
+    throw withPortalExit(err, bench.portal);
   } finally {
     await cleanUp();
   }

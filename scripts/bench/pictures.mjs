@@ -22,15 +22,12 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import sharp from 'sharp';
-import { createDatabase, REPO, requireFiles, signIn, startPortal } from './lib/portal.mjs';
+import { benchPortal, freePort, REPO, requireFiles } from './lib/portal.mjs';
 
 const require = createRequire(import.meta.url);
 const GATEWAY_MAIN = path.join(REPO, 'gateway/dist/main.js');
@@ -82,18 +79,6 @@ async function bigPhoto(size) {
   throw new Error('could not make a photo under the upload size');
 }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** A multipart upload of `size` bytes as a stream (never held whole), and its headers. */
 function multipartStream(size, title) {
   const boundary = `----bench${randomUUID().replace(/-/g, '')}`;
   const head = Buffer.from(
@@ -283,12 +268,9 @@ async function main() {
     `   peak growth ${fmtMB(maxGrowth)} (target < ${fmtMB(TARGETS.gatewayGrowthBytes)}, a quarter of the ${fmtMB(LARGEST_STREAMED_UPLOAD)} upload): ${verdict(maxGrowth < TARGETS.gatewayGrowthBytes)}`,
   );
 
-  const db = await createDatabase('bench_pictures');
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-pictures-'));
-  let portal;
+  const bench = benchPortal({ prefix: 'bench_pictures', admin: ADMIN, webDist: WEB_DIST });
   try {
-    portal = await startPortal({ databaseUrl: db.url, dataDir, admin: ADMIN, webDist: WEB_DIST });
-    const { access_token: token } = await signIn(portal.url, ADMIN);
+    const { portal, token } = await bench.open();
 
     console.log(
       `2. upload of a ${fmtMB(UPLOAD_BYTES)} picture end to end through the gateway (original stored, both renditions made)`,
@@ -344,9 +326,7 @@ async function main() {
     console.log(`   (the originals would be ${fmtMB(originals)})`);
     console.log(`   ${fmtMB(total)} (target <= ${fmtMB(TARGETS.gridBytes)}): ${verdict(total <= TARGETS.gridBytes)}`);
   } finally {
-    await portal?.stop();
-    await db.drop().catch(() => undefined);
-    await rm(dataDir, { recursive: true, force: true });
+    await bench.close();
   }
   if (failed) {
     console.error('pictures: a target was missed');

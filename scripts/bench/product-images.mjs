@@ -18,21 +18,10 @@
  *   BENCH_NODE_ARGS  extra node flags for the portal, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
  * See docs/benchmarks.md for the last figures.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import {
-  createDatabase,
-  DATABASE_ADMIN_URL,
-  REPO,
-  requireFiles,
-  runBenchmark,
-  signIn,
-  startPortal,
-  withPortalExit,
-} from './lib/portal.mjs';
+import { benchPortal, DATABASE_ADMIN_URL, REPO, requireFiles, runBenchmark, withPortalExit } from './lib/portal.mjs';
 
 const WEB_DIST = process.env.WEB_DIST ?? path.join(REPO, 'web/dist');
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 500);
@@ -138,28 +127,17 @@ function report(label, figures, target) {
   return ok;
 }
 
-/** Stops the portal, drops the database and removes the data folder, once (from `finally` or on a signal). */
-let cleanUp = async () => undefined;
+const bench = benchPortal({ prefix: 'bench_product_images', admin: ADMIN, webDist: WEB_DIST });
+const cleanUp = async () => {
+  agent.destroy();
+  await bench.close();
+};
 
 async function main() {
   requireFiles([[path.join(REPO, 'deploy/local/dist/start.js'), 'build the portal: npx turbo run build']]);
   const photo = await productPhoto();
-  const database = await createDatabase('bench_product_images');
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-product-images-'));
-  let portal;
-  let cleaning;
-  cleanUp = () =>
-    (cleaning ??= (async () => {
-      agent.destroy();
-      if (portal) await portal.stop();
-      await database.drop().catch((err) => console.error(`could not drop ${database.name}: ${err.message}`));
-      await rm(dataDir, { recursive: true, force: true });
-    })());
   try {
-    const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-    portal = await startPortal({ databaseUrl: database.url, dataDir, admin: ADMIN, webDist: WEB_DIST, nodeArgs });
-    const base = portal.url;
-    const auth = { authorization: `Bearer ${(await signIn(base, ADMIN)).access_token}` };
+    const { url: base, auth } = await bench.open();
     const product = await createProduct(base, auth, photo);
     const route = `/api/product-images/${encodeURIComponent(product.image_filename)}`;
     if (product.full_image_url !== route)
@@ -185,7 +163,7 @@ async function main() {
     report(`  thumbnail (${(thumb.body.length / 1024).toFixed(0)} KB WebP)  `, thumbnail);
     return plainOk && revalidatedOk;
   } catch (err) {
-    throw withPortalExit(err, portal);
+    throw withPortalExit(err, bench.portal);
   } finally {
     await cleanUp();
   }

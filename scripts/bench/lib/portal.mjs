@@ -9,7 +9,9 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -57,7 +59,7 @@ export async function createDatabase(prefix) {
   };
 }
 
-function freePort() {
+export function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -140,6 +142,45 @@ export async function signIn(url, admin) {
     throw new Error(`admin sign-in answered ${res.status}: ${JSON.stringify(body).slice(0, 500)}`);
   }
   return body;
+}
+
+/**
+ * A benchmark's portal: `open()` makes a fresh database and data folder, starts the built portal there (with
+ * BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it) and signs the admin in; `close()`
+ * stops it and removes both, once, whether called from `finally` or from a signal while `open()` was still
+ * running. `portal` is the running portal (for `withPortalExit`).
+ */
+export function benchPortal({ prefix, admin, webDist }) {
+  let database;
+  let dataDir;
+  let portal;
+  let closing;
+  return {
+    get portal() {
+      return portal;
+    },
+    async open() {
+      database = await createDatabase(prefix);
+      dataDir = await mkdtemp(path.join(tmpdir(), `${prefix}-`));
+      const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+      portal = await startPortal({ databaseUrl: database.url, dataDir, admin, webDist, nodeArgs });
+      const token = (await signIn(portal.url, admin)).access_token;
+      return {
+        portal,
+        url: portal.url,
+        token,
+        auth: { authorization: `Bearer ${token}` },
+        databaseName: database.name,
+      };
+    },
+    close: () =>
+      (closing ??= (async () => {
+        if (portal) await portal.stop();
+        if (database)
+          await database.drop().catch((err) => console.error(`could not drop ${database.name}: ${err.message}`));
+        if (dataDir) await rm(dataDir, { recursive: true, force: true });
+      })()),
+  };
 }
 
 /** Adds why a portal that died said on stderr to `err` (a benchmark's failure is otherwise a bare ECONNREFUSED). */
