@@ -74,7 +74,7 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Ga
   const api = Router();
   api.use(apiSecurityHeaders());
   api.use(edgeAuth(createRoutingTable(allEndpoints), verifier));
-  api.use(maintenanceMode({ identityUrl: config.services.identity, verifier, logger }));
+  api.use(maintenanceMode({ identityUrl: config.services.identity, logger }));
   api.use(proxies.middleware);
   api.use(notFound);
 

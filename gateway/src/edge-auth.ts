@@ -1,13 +1,21 @@
 import type { EndpointDef } from '@portal/contracts';
-import { authorize, HttpError, sendError, type TokenVerifier } from '@portal/platform';
+import { type AuthUser, authorize, HttpError, sendError, type TokenVerifier } from '@portal/platform';
 import type { NextFunction, Request, Response } from 'express';
 import type { RoutingTable } from './routing-table';
 
-const matched = new WeakMap<Request, EndpointDef>();
+const matched = new WeakMap<Request, { endpoint: EndpointDef; caller: AuthUser | null }>();
 
 /** The contract endpoint an /api request was matched to by `edgeAuth` (undefined before it ran). */
 export function matchedEndpoint(req: Request): EndpointDef | undefined {
-  return matched.get(req);
+  return matched.get(req)?.endpoint;
+}
+
+/**
+ * The caller `edgeAuth` verified (null when anonymous, or on a public endpoint with a token that does not
+ * verify), so later middleware never verifies the token a second time.
+ */
+export function verifiedCaller(req: Request): AuthUser | null {
+  return matched.get(req)?.caller ?? null;
 }
 
 /** The raw path of a request, without its query, exactly as it is forwarded. */
@@ -32,13 +40,14 @@ export function edgeAuth(table: RoutingTable, verifier: TokenVerifier) {
       res.setHeader('Allow', route.allowed.join(', '));
       return sendError(res, new HttpError(405, `Method ${req.method} is not allowed here`));
     }
+    let caller: AuthUser | null;
     try {
-      authorize(route.endpoint.access, req.headers.authorization, verifier, route.params);
+      caller = authorize(route.endpoint.access, req.headers.authorization, verifier, route.params);
     } catch (err) {
       if (err instanceof HttpError) return sendError(res, err);
       throw err;
     }
-    matched.set(req, route.endpoint);
+    matched.set(req, { endpoint: route.endpoint, caller });
     next();
   };
 }

@@ -1,12 +1,12 @@
 import { MAINTENANCE_DETAIL } from '@portal/contracts';
-import { bearerToken, HttpError, sendError, type TokenVerifier } from '@portal/platform';
+import { HttpError, sendError } from '@portal/platform';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
+import { verifiedCaller } from './edge-auth';
 
 export interface MaintenanceOptions {
   /** identity's base URL: it owns the flag and answers it in the public company settings */
   identityUrl: string;
-  verifier: TokenVerifier;
   logger: Logger;
   /** how long a read flag is trusted (default 5 s): a switch takes effect within this time */
   cacheMs?: number;
@@ -57,20 +57,10 @@ export function maintenanceMode(opts: MaintenanceOptions) {
     return reading;
   }
 
-  /** The role of a valid bearer token, or null (edgeAuth has already refused invalid tokens where one is needed). */
-  function roleOf(req: Request): string | null {
-    const token = bearerToken(req.headers.authorization);
-    if (!token) return null;
-    try {
-      return opts.verifier.verify(token).role;
-    } catch {
-      return null;
-    }
-  }
-
   return (req: Request, res: Response, next: NextFunction) => {
     if (READ_METHODS.has(req.method)) return next();
-    const role = roleOf(req);
+    // the caller edgeAuth verified: the token is not verified twice
+    const role = verifiedCaller(req)?.role;
     if (!role || EXEMPT_ROLES.has(role)) return next();
     underMaintenance().then((on) => (on ? sendError(res, new HttpError(503, MAINTENANCE_DETAIL)) : next()), next);
   };

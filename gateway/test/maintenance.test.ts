@@ -1,7 +1,10 @@
+import { allEndpoints } from '@portal/contracts';
 import { createLogger, createTokenSigner, createTokenVerifier, generateTokenKeys } from '@portal/platform';
 import express from 'express';
 import request from 'supertest';
+import { edgeAuth } from '../src/edge-auth';
 import { maintenanceMode } from '../src/maintenance';
+import { createRoutingTable } from '../src/routing-table';
 import { AUDIENCE, ISSUER, startTestGateway, type TestGateway } from './support/gateway';
 import { answerJson, deadServiceUrl, startUpstream, type Upstream } from './support/upstream';
 
@@ -72,7 +75,9 @@ describe('How the gateway reads the flag', () => {
     const verifier = createTokenVerifier({ publicKey: tokenKeys.publicKey, ...keys });
     const signer = createTokenSigner({ privateKey: tokenKeys.privateKey, ...keys, ttlSeconds: 600 });
     const app = express();
-    app.use(maintenanceMode({ identityUrl, verifier, logger: createLogger('maintenance-test', 'silent'), cacheMs }));
+    // the role comes from the caller edgeAuth verified, as in the gateway
+    app.use(edgeAuth(createRoutingTable(allEndpoints), verifier));
+    app.use(maintenanceMode({ identityUrl, logger: createLogger('maintenance-test', 'silent'), cacheMs }));
     app.use((_req, res) => {
       res.json({ passed: true });
     });
