@@ -45,6 +45,22 @@ describe.each<[string, StoreKind]>([
     expect(Buffer.compare(res.body, IMAGES.png)).toBe(0);
   });
 
+  test('When an image is asked for again (now from memory), Then the same bytes, type and length, and HEAD answers the headers alone', async () => {
+    const product = await createWith(IMAGES.png, 'again.png');
+    const first = await api().get(product.full_image_url).buffer(true);
+
+    const second = await api().get(product.full_image_url).buffer(true);
+    const head = await api().head(product.full_image_url);
+
+    expect(second.status).toBe(200);
+    expect(Buffer.compare(second.body, first.body)).toBe(0);
+    expect(second.headers['content-type']).toBe('image/png');
+    expect(second.headers['content-length']).toBe(String(IMAGES.png.length));
+    expect(head.status).toBe(200);
+    expect(head.headers['content-length']).toBe(String(IMAGES.png.length));
+    expect(head.headers.etag).toBe(first.headers.etag);
+  });
+
   test('When the browser sends the ETag back in If-None-Match, Then 304 with no body', async () => {
     const product = await createWith(IMAGES.gif, 'a.gif');
     const first = await api().get(product.full_image_url);

@@ -29,8 +29,12 @@ async function readAll(body: NodeJS.ReadableStream): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/** A cached image as the store answers it: its bytes for one write, a stream only for a reader that asks. */
 const served = (image: CachedImage): StoredObject => ({
-  body: Readable.from([image.bytes]),
+  get body() {
+    return Readable.from([image.bytes]);
+  },
+  bytes: image.bytes,
   size: image.bytes.length,
   contentType: image.contentType,
 });

@@ -1,6 +1,8 @@
 /** An object read back from a store: its bytes as a stream, with the size and type it was stored with. */
 export interface StoredObject {
   body: NodeJS.ReadableStream;
+  /** the bytes themselves, when the store already holds them in memory (then answered with one write) */
+  bytes?: Buffer;
   size: number;
   contentType: string;
 }

@@ -69,8 +69,12 @@ export async function serveObject(
   res.status(200).set({ ...common, 'Content-Type': object.contentType, 'Content-Length': String(object.size) });
   if (opts.downloadName) res.set('Content-Disposition', attachmentDisposition(opts.downloadName));
   if (res.req.method === 'HEAD') {
-    (object.body as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
+    if (!object.bytes) (object.body as NodeJS.ReadableStream & { destroy?: () => void }).destroy?.();
     res.end();
+    return SENT;
+  }
+  if (object.bytes) {
+    res.end(object.bytes);
     return SENT;
   }
   try {
