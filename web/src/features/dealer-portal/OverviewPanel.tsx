@@ -1,6 +1,10 @@
+import { useAppSelector } from '../../app/hooks';
 import { formatDate } from '../../format/date';
+import { formatCents } from '../../format/money';
 import { Button } from '../../ui/Button';
 import { dealerName } from '../dealers/dealerFilters';
+import { useGetDealerOrdersQuery } from '../orders/ordersApi';
+import { orderFigures } from './orderFigures';
 import { useGetOwnDealerQuery } from './ownDealerApi';
 import './dealer-portal.css';
 
@@ -9,9 +13,12 @@ interface OverviewPanelProps {
   onUpdateProfile: () => void;
 }
 
-/** Dealer Overview: dealer id, website status, join date and the two quick actions. */
+/** Dealer Overview: dealer id, website status, join date, order figures and the two quick actions. */
 export function OverviewPanel({ onOrderProducts, onUpdateProfile }: OverviewPanelProps) {
   const { data: dealer } = useGetOwnDealerQuery();
+  const dealerId = useAppSelector((state) => state.session.user?.dealer_id ?? null);
+  const { data: orders } = useGetDealerOrdersQuery({ params: { dealer_id: dealerId ?? '' } }, { skip: !dealerId });
+  const figures = orders ? orderFigures(orders) : undefined;
   const websiteStatus = !dealer
     ? '—'
     : dealer.use_own_website
@@ -36,6 +43,20 @@ export function OverviewPanel({ onOrderProducts, onUpdateProfile }: OverviewPane
           <strong>{dealer ? formatDate(dealer.created_at) : '—'}</strong>
         </div>
       </div>
+      <section className="portal-facts" aria-label="Orders at a glance">
+        <div className="portal-fact">
+          <span>Orders placed</span>
+          <strong>{figures?.orders ?? '—'}</strong>
+        </div>
+        <div className="portal-fact">
+          <span>Open orders</span>
+          <strong>{figures?.open ?? '—'}</strong>
+        </div>
+        <div className="portal-fact">
+          <span>Balance due</span>
+          <strong>{figures ? formatCents(figures.balanceDueCents) : '—'}</strong>
+        </div>
+      </section>
       <section className="portal-card">
         <h3>Quick actions</h3>
         <div className="button-row">
