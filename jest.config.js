@@ -18,8 +18,8 @@ const services = 'identity|dealer|order|shipping|catalog|media|geocoding|incenti
 /** @type {import('jest').Config} */
 module.exports = {
   testEnvironment: 'node',
-  transform: { '^.+\\.(t|j)sx?$': swc },
-  transformIgnorePatterns: ['/node_modules/(?!(d3-geo|d3-array|internmap|topojson-client)/)'],
+  transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
+  transformIgnorePatterns: ['/node_modules/(?!(d3-geo|d3-array|internmap|topojson-client|kdbush|geokdbush|tinyqueue)/)'],
   moduleNameMapper: {
     '^@portal/contracts$': '<rootDir>/contracts/src',
     '^@portal/platform$': '<rootDir>/services/platform/src',
