@@ -43,7 +43,7 @@ export interface FilePart {
 
 export type ImageKind = 'png' | 'jpeg' | 'gif' | 'webp';
 
-export type ResponseKind = 'json' | 'html' | 'image' | 'csv';
+export type ResponseKind = 'json' | 'html' | 'image' | 'csv' | 'pdf';
 
 export interface EndpointDef<
   P extends z.ZodType = z.ZodType,

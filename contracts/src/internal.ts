@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { Email } from './common';
+import { access, endpoint } from './endpoint';
+import { storableString } from './fields';
 
 /**
  * Service-to-service answers that are not part of the public API (the gateway never routes them).
@@ -24,3 +27,78 @@ export type SessionRevocationsAnswer = z.infer<typeof SessionRevocationsAnswer>;
 export const SessionRevocationsQuery = z.object({
   after: z.coerce.number().int().nonnegative().default(0),
 });
+
+/**
+ * The largest attachment a service may ask identity to mail, decoded (an invoice PDF of a long order is tens
+ * of kilobytes): 5 MiB in all, base64 in the JSON body.
+ */
+export const MAIL_ATTACHMENTS_MAX_BYTES = 5 * 1024 * 1024;
+const MAX_ATTACHMENTS = 5;
+/** base64 text of `bytes` bytes */
+const base64Length = (bytes: number) => Math.ceil(bytes / 3) * 4;
+/** the decoded size of base64 text (its padding does not count) */
+const decodedBytes = (base64: string) => (base64.length / 4) * 3 - (base64.match(/=*$/)?.[0].length ?? 0);
+
+/** A plain file name: no folder, no control character, no quote (it is sent as a header parameter). */
+const AttachmentFileName = storableString()
+  .trim()
+  .min(1)
+  .max(200)
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what it refuses
+  .regex(/^[^/\\"\u0000-\u001f\u007f]+$/, 'must be a plain file name (no folder, quote or control character)');
+
+export const MailAttachmentInput = z.object({
+  filename: AttachmentFileName,
+  content_type: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/i, 'must be a MIME type such as application/pdf'),
+  content_base64: z.base64('must be base64').max(base64Length(MAIL_ATTACHMENTS_MAX_BYTES)),
+});
+
+/**
+ * POST /internal/send-mail (served by identity, the product's one mail sender, which holds the Email
+ * Settings): another service asks for a mail on an admin's behalf, forwarding the admin's own bearer token.
+ * `purpose` names why (e.g. 'invoice') for the logs.
+ */
+export const SEND_MAIL_PATH = '/internal/send-mail';
+export const SendMailRequest = z
+  .object({
+    to: z.array(Email).min(1).max(50),
+    subject: storableString()
+      .trim()
+      .min(1)
+      .max(300)
+      .regex(/^[^\r\n]*$/, 'must be one line'),
+    text: storableString().max(200_000),
+    html: storableString().max(1_000_000).optional(),
+    purpose: z.string().regex(/^[a-z][a-z0-9_]{0,39}$/, 'must be a short lower-case name such as invoice'),
+    attachments: z.array(MailAttachmentInput).max(MAX_ATTACHMENTS).default([]),
+  })
+  .refine(
+    (mail) =>
+      mail.attachments.reduce((sum, file) => sum + decodedBytes(file.content_base64), 0) <= MAIL_ATTACHMENTS_MAX_BYTES,
+    {
+      path: ['attachments'],
+      message: `the attachments are larger than ${MAIL_ATTACHMENTS_MAX_BYTES / 1024 / 1024} MiB in all`,
+    },
+  );
+export type SendMailRequest = z.input<typeof SendMailRequest>;
+/** Sent: the Message-ID it went out with. A failure answers 502 with `detail` (what to check, no address). */
+export const SendMailAnswer = z.object({ sent: z.literal(true), message_id: z.string() });
+export type SendMailAnswer = z.infer<typeof SendMailAnswer>;
+
+/** The internal endpoints, declared like contract endpoints but outside its table: the gateway never routes them. */
+export const internalEndpoints = {
+  'internal.sendMail': endpoint({
+    id: 'internal.sendMail',
+    method: 'POST',
+    path: SEND_MAIL_PATH,
+    owner: 'identity',
+    access: access.roles('admin'),
+    summary: "Send a mail (with attachments) through the product's mail sender, on an admin's behalf",
+    body: SendMailRequest,
+    // the attachments' base64 and the text parts
+    maxBodyBytes: base64Length(MAIL_ATTACHMENTS_MAX_BYTES) + 2 * 1024 * 1024,
+    response: SendMailAnswer,
+  }),
+} as const;

@@ -136,6 +136,8 @@ function successContent(def: EndpointDef): Json {
       return { 'text/html': { schema: { type: 'string' } } };
     case 'csv':
       return { 'text/csv': { schema: { type: 'string' } } };
+    case 'pdf':
+      return { 'application/pdf': { schema: { type: 'string', format: 'binary' } } };
     case 'json':
       return { 'application/json': { schema: toSchema(def.response, 'output') } };
   }

@@ -12,6 +12,8 @@ import {
 } from '../requests/order';
 
 const owner = 'order' as const;
+/** The body of a PDF answer: documented, never validated. */
+const PdfBytes = z.string().meta({ format: 'binary' }).describe('the invoice as a PDF document');
 const OrderList = Ok.extend({ orders: z.array(Order) });
 const OrderResponse = Ok.extend({ order: Order });
 
@@ -65,6 +67,22 @@ export const orderEndpoints = {
     summary: "Email an order's invoice to its dealer",
     body: EmailInvoiceRequest,
     response: Ok,
+  }),
+  'admin.invoicePdf': endpoint({
+    id: 'admin.invoicePdf',
+    method: 'GET',
+    path: '/api/admin/invoice-pdf/{order_id}',
+    owner,
+    access: access.roles('admin', 'dealer'),
+    summary:
+      "An order's invoice as a PDF download, the same document Email Invoice attaches (a dealer only its own order)",
+    params: idParams('order_id'),
+    query: z.object({
+      include_notes: z.stringbool().default(true).describe("whether the order's notes are printed (default true)"),
+    }),
+    response: PdfBytes,
+    responseKind: 'pdf',
+    beyondSpec: true,
   }),
   'admin.recordPayment': endpoint({
     id: 'admin.recordPayment',

@@ -532,11 +532,3 @@ describe('record-payment (admin)', () => {
     expect((await api().post('/api/admin/record-payment').send(body)).status).toBe(401);
   });
 });
-
-describe('email-invoice', () => {
-  test('When an admin asks for an invoice email, Then 501 says it is not built yet', async () => {
-    const res = await api().post('/api/admin/email-invoice').set(t.admin).send({ order_id: 'x' });
-    expect(res.status).toBe(501);
-    expect(res.body.detail).toMatch(/not built yet/);
-  });
-});

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
+  type EndpointDef,
   type EventDef,
   type EventEnvelope,
   type EventType,
@@ -40,7 +41,7 @@ import {
 import { contractRouter } from './http/contract-router';
 import { errorHandler, validationError } from './http/error-handler';
 import { HttpError } from './http/errors';
-import type { HandlersOf } from './http/handler';
+import type { Handler, HandlerInput, HandlersOf } from './http/handler';
 import { healthRouter } from './http/health';
 import { requestContextMiddleware } from './http/request-context';
 import { createLogger } from './log/logger';
@@ -104,6 +105,28 @@ export type BatchConsumer<T extends EventType, C extends BaseConfig = BaseConfig
 export type ConsumersOf<C extends BaseConfig = BaseConfig> = { [T in EventType]?: Consumer<T, C> };
 export type BatchConsumersOf<C extends BaseConfig = BaseConfig> = { [T in EventType]?: BatchConsumer<T, C> };
 
+/**
+ * A service-to-service endpoint: declared like a contract endpoint (roles, body schema, response) but under
+ * /internal/ and outside the contract's endpoint table, so the gateway never routes it and no browser reaches
+ * it. The service mounts it with the same router (token and role checked, body validated). Build one with
+ * `internalRoute(endpoint, handler)`.
+ */
+export interface InternalRoute<C extends BaseConfig = BaseConfig> {
+  readonly endpoint: EndpointDef;
+  // biome-ignore lint/suspicious/noExplicitAny: typed by internalRoute(); the router stores handlers of every endpoint
+  readonly handler: (input: HandlerInput<any>, ctx: ServiceContext<C>) => Promise<unknown>;
+}
+
+/** Pairs an internal endpoint with its handler, typed by the endpoint's schemas. */
+export function internalRoute<E extends EndpointDef, C extends BaseConfig = BaseConfig>(
+  endpoint: E,
+  handler: Handler<E, ServiceContext<C>>,
+): InternalRoute<C> {
+  return { endpoint, handler: handler as InternalRoute<C>['handler'] };
+}
+
+export const INTERNAL_PATH_PREFIX = '/internal/';
+
 export interface ServiceDefinition<S extends ServiceName, C extends BaseConfig = BaseConfig> {
   name: S;
   /** the service's configuration schema (extends BaseConfig); BaseConfig when absent */
@@ -127,6 +150,8 @@ export interface ServiceDefinition<S extends ServiceName, C extends BaseConfig =
    * service polls that endpoint at IDENTITY_URL.
    */
   revocationFeed?: (ctx: ServiceContext<C>) => RevocationFeed;
+  /** service-to-service endpoints under /internal/ (see InternalRoute) */
+  internalRoutes?: readonly InternalRoute<C>[];
 }
 
 export function defineService<S extends ServiceName, C extends BaseConfig = BaseConfig>(def: ServiceDefinition<S, C>) {
@@ -158,10 +183,19 @@ export interface RunningService<C extends BaseConfig = BaseConfig> {
 }
 
 /**
- * Checks what types cannot: every consumer key is a declared event type, and every batch consumer has a
- * per-event consumer. Throws before anything starts.
+ * Checks what types cannot: every consumer key is a declared event type, every batch consumer has a
+ * per-event consumer, and every internal route is under /internal/. Throws before anything starts.
  */
-export function checkDefinition(def: { name: string; consumers?: object; batchConsumers?: object }): void {
+export function checkDefinition(def: {
+  name: string;
+  consumers?: object;
+  batchConsumers?: object;
+  internalRoutes?: readonly { endpoint: EndpointDef }[];
+}): void {
+  for (const { endpoint } of def.internalRoutes ?? []) {
+    if (!endpoint.path.startsWith(INTERNAL_PATH_PREFIX))
+      throw new Error(`${def.name}: the internal route ${endpoint.id} must be under ${INTERNAL_PATH_PREFIX}`);
+  }
   for (const type of [...Object.keys(def.consumers ?? {}), ...Object.keys(def.batchConsumers ?? {})]) {
     if (!isEventType(type)) throw new Error(`${def.name}: consumer of unknown event type "${type}"`);
   }
@@ -200,6 +234,18 @@ export function buildApp<C extends BaseConfig>(
   app.use(requestContextMiddleware(ctx.logger));
   app.use(healthRouter(ready));
   if (revocationFeed) app.get(SESSION_REVOCATIONS_PATH, revocationFeedRoute(revocationFeed));
+  const internal = def.internalRoutes ?? [];
+  if (internal.length)
+    app.use(
+      contractRouter({
+        endpoints: Object.fromEntries(internal.map((route) => [route.endpoint.id, route.endpoint])),
+        handlers: Object.fromEntries(internal.map((route) => [route.endpoint.id, route.handler])),
+        context: ctx,
+        verifier: ctx.verifier,
+        logger: ctx.logger,
+        checkResponses: ctx.config.NODE_ENV !== 'production',
+      }),
+    );
   app.use(
     contractRouter({
       endpoints: endpointsByService[def.name],

@@ -9,11 +9,19 @@ export interface SmtpSettings {
   senderEmail: string;
 }
 
+/** A file sent with a message (an invoice PDF): its name, MIME type and bytes. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
 export interface MailMessage {
   to: string[];
   subject: string;
   text: string;
   html?: string;
+  attachments?: MailAttachment[];
 }
 
 /** Where a mailer sends when it is given no SMTP settings. */

@@ -31,7 +31,19 @@ function toMail(message: MailMessage, sender: Sender): Mail.Options {
     subject: message.subject,
     text: message.text,
     html: message.html,
+    // sent base64-encoded; nodemailer encodes the file name and type as MIME header parameters
+    attachments: message.attachments?.map((file) => ({
+      filename: file.filename,
+      contentType: file.contentType,
+      content: file.content,
+      contentTransferEncoding: 'base64' as const,
+    })),
   };
+}
+
+/** The attachments' names for the log (never their content), or undefined when there are none. */
+function attachmentNames(message: MailMessage): string[] | undefined {
+  return message.attachments?.length ? message.attachments.map((file) => file.filename) : undefined;
 }
 
 function senderOf(settings: SmtpSettings): Sender {
@@ -48,7 +60,10 @@ export function createMailer(opts: MailerOptions): Mailer {
     const transport = nodemailer.createTransport(smtpTransportOptions(settings, timeoutMs));
     try {
       const info = await transport.sendMail(toMail(message, senderOf(settings)));
-      logger.info({ messageId: info.messageId, to: message.to, subject: message.subject }, 'mail sent');
+      logger.info(
+        { messageId: info.messageId, to: message.to, subject: message.subject, attachments: attachmentNames(message) },
+        'mail sent',
+      );
       return { messageId: info.messageId };
     } catch (err) {
       throw new MailError(err);
@@ -63,7 +78,13 @@ export function createMailer(opts: MailerOptions): Mailer {
     if (!Buffer.isBuffer(info.message)) throw new Error('nodemailer returned a stream despite buffer: true');
     const file = await writeToOutbox(outboxDir, info.messageId, info.message);
     logger.info(
-      { messageId: info.messageId, to: message.to, subject: message.subject, file },
+      {
+        messageId: info.messageId,
+        to: message.to,
+        subject: message.subject,
+        attachments: attachmentNames(message),
+        file,
+      },
       'mail written to outbox',
     );
     return { messageId: info.messageId };

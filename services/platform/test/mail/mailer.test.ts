@@ -4,9 +4,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { createLogger } from '../../src/log/logger';
 import { createMailer, MailError, type MailMessage, mailerFromEnv, type SmtpSettings } from '../../src/mail';
-import { parseMail, type SmtpReceiver, startSmtpReceiver } from './smtp-receiver';
+import { mailAttachments, mailParts, parseMail, type SmtpReceiver, startSmtpReceiver } from './smtp-receiver';
 
 const logger = createLogger('mail-test', 'silent');
+
+/** Bytes that survive only an exact, binary-safe transfer: every byte value, CR and LF included. */
+const BINARY = Buffer.from(Array.from({ length: 1024 }, (_, i) => (i * 7) % 256));
+const withInvoice = (message: MailMessage): MailMessage => ({
+  ...message,
+  attachments: [{ filename: 'invoice-1A2B3C4D.pdf', contentType: 'application/pdf', content: BINARY }],
+});
 
 const invitation: MailMessage = {
   to: ['dealer@example.com', 'owner@example.com'],
@@ -75,6 +82,21 @@ describe('sending through SMTP', () => {
     expect(parseMail(raw).headers.get('content-type')).toMatch(/^multipart\/alternative/);
     expect(raw).toContain(invitation.text);
     expect(raw).toContain(html);
+  });
+
+  it('When a message has an attachment, Then it arrives as an attachment part with its name, type and exact bytes', async () => {
+    const mailer = createMailer({ logger });
+
+    const { messageId } = await mailer.send(withInvoice(invitation), settingsFor(receiver.port));
+
+    const raw = receiver.received.find((m) => m.raw.includes(messageId))?.raw ?? '';
+    expect(parseMail(raw).headers.get('content-type')).toMatch(/^multipart\/mixed/);
+    const [file, ...others] = mailAttachments(raw);
+    expect(others).toHaveLength(0);
+    expect(file).toMatchObject({ contentType: 'application/pdf', filename: 'invoice-1A2B3C4D.pdf' });
+    expect(file?.content.equals(BINARY)).toBe(true);
+    const text = mailParts(raw).find((part) => part.contentType === 'text/plain');
+    expect(text?.content.toString('utf8').trim()).toBe(invitation.text);
   });
 
   it('When no settings are given and a default SMTP is configured, Then the default is used', async () => {
@@ -177,6 +199,17 @@ describe('the outbox', () => {
     expect(parsed.headers.get('subject')).toBe(invitation.subject);
     expect(parsed.headers.get('message-id')).toBe(messageId);
     expect(raw).toContain(invitation.text);
+  });
+
+  it('When a message has an attachment, Then the .eml file holds it', async () => {
+    const mailer = createMailer({ logger, outboxDir: dir });
+
+    await mailer.send(withInvoice(invitation));
+
+    const [name] = await readdir(dir);
+    const [file] = mailAttachments(await readFile(path.join(dir, name ?? ''), 'utf8'));
+    expect(file?.filename).toBe('invoice-1A2B3C4D.pdf');
+    expect(file?.content.equals(BINARY)).toBe(true);
   });
 
   it('When two messages are sent, Then there are two files', async () => {

@@ -1,0 +1,153 @@
+import type { CompanySettings, OrderStatus, PaymentStatus } from '@portal/contracts';
+import { formatCents } from './money';
+import { lineTotalCents, orderTotalCents } from './order-lines';
+import { orderNumber } from './order-status';
+import type { OrderRecord } from './order-view';
+import { balanceCents, paymentStatus } from './payments';
+
+/**
+ * What an invoice says, every amount already written out: the layout model that the PDF renderer draws (and a
+ * unit test reads). Built from the stored order (cents) and the company settings; no I/O, no float arithmetic.
+ */
+export interface InvoiceDocument {
+  /** the order number: the last 8 characters of the order id, upper-cased */
+  number: string;
+  /** `invoice-<NUMBER>.pdf` */
+  fileName: string;
+  /** e.g. 'Jan 5, 2026' (the order's date, UTC) */
+  date: string;
+  status: string;
+  paymentStatus: string;
+  company: InvoiceParty;
+  dealer: InvoiceParty;
+  lines: InvoiceLine[];
+  subtotal: string;
+  tax: string;
+  total: string;
+  paid: string;
+  balanceDue: string;
+  /** the order's notes, only when asked for and present */
+  notes: string | null;
+}
+
+/** A name and the lines under it (address, contact), blank ones left out. */
+export interface InvoiceParty {
+  name: string;
+  lines: string[];
+}
+
+export interface InvoiceLine {
+  description: string;
+  quantity: string;
+  unitPrice: string;
+  total: string;
+}
+
+/** The company details an invoice shows (the public company settings). */
+export type InvoiceCompany = Pick<
+  CompanySettings,
+  'company_name' | 'email' | 'phone' | 'address' | 'city' | 'state' | 'zip_code'
+>;
+
+/** Shown when the company settings are blank or cannot be read (the web shows the same placeholder). */
+export const PLACEHOLDER_COMPANY_NAME = 'Your Company';
+
+const STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: 'Pending',
+  confirmed: 'Confirmed',
+  in_shipment: 'In Shipment',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+};
+
+const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  unpaid: 'Unpaid',
+  partially_paid: 'Partially Paid',
+  fully_paid: 'Paid',
+};
+
+/** Cents as US dollars with thousands separators: 123456789 -> '$1,234,567.89', -5 -> '-$0.05'. */
+export function formatDollars(cents: number): string {
+  const text = formatCents(cents);
+  const negative = text.startsWith('-');
+  const [whole = '0', fraction = '00'] = (negative ? text.slice(1) : text).split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${negative ? '-' : ''}$${grouped}.${fraction}`;
+}
+
+const filled = (...parts: (string | null | undefined)[]) =>
+  parts.map((part) => part?.trim() ?? '').filter((part) => part.length > 0);
+
+/** 'Austin, TX 78701' from whichever of the three are filled in. */
+function cityLine(city: string | null | undefined, state: string | null | undefined, zip: string | null | undefined) {
+  const place = filled(city).join('');
+  const stateZip = filled(state, zip).join(' ');
+  return filled(place && stateZip ? `${place},` : place, stateZip).join(' ');
+}
+
+export function invoiceCompany(company: InvoiceCompany | null): InvoiceParty {
+  return {
+    name: company?.company_name.trim() || PLACEHOLDER_COMPANY_NAME,
+    lines: company
+      ? filled(company.address, cityLine(company.city, company.state, company.zip_code), company.email, company.phone)
+      : [],
+  };
+}
+
+function invoiceDealer(order: OrderRecord): InvoiceParty {
+  const dealer = order.dealer;
+  const business = dealer?.business_name?.trim();
+  const person = dealer?.full_name?.trim();
+  return {
+    name: business || person || `Dealer ${order.dealer_id}`,
+    lines: filled(
+      business ? person : null,
+      dealer?.address,
+      cityLine(dealer?.city, dealer?.state, dealer?.zip_code),
+      dealer?.email,
+      dealer?.phone,
+    ),
+  };
+}
+
+/** A catalogue line shows its title; a custom line its description (its title when it has none). */
+function lineDescription(line: OrderRecord['lines'][number]): string {
+  const text = line.is_custom ? line.description || line.title : line.title;
+  return text.trim() || '(no description)';
+}
+
+/** The invoice of `order`: totals from the lines (tax $0.00, so total = subtotal), paid and balance from payments. */
+export function invoiceDocument(
+  order: OrderRecord,
+  company: InvoiceCompany | null,
+  options: { includeNotes: boolean },
+): InvoiceDocument {
+  const number = orderNumber(order.order_id);
+  const subtotal = orderTotalCents(order.lines);
+  const taxCents = 0;
+  const total = subtotal + taxCents;
+  const paid = order.paid_cents;
+  const notes = options.includeNotes ? order.notes?.trim() || null : null;
+  return {
+    number,
+    fileName: `invoice-${number}.pdf`,
+    date: order.formatted_date,
+    status: STATUS_LABELS[order.status],
+    paymentStatus: PAYMENT_STATUS_LABELS[paymentStatus(total, paid)],
+    company: invoiceCompany(company),
+    dealer: invoiceDealer(order),
+    lines: order.lines.map((line) => ({
+      description: lineDescription(line),
+      quantity: String(line.quantity),
+      unitPrice: formatDollars(line.price_cents),
+      total: formatDollars(lineTotalCents(line)),
+    })),
+    subtotal: formatDollars(subtotal),
+    tax: formatDollars(taxCents),
+    total: formatDollars(total),
+    paid: formatDollars(paid),
+    balanceDue: formatDollars(balanceCents(total, paid)),
+    notes,
+  };
+}
