@@ -17,6 +17,9 @@ export type PaymentMethod = z.infer<typeof PaymentMethod>;
 /** Custom (non-catalogue) lines have a product_id starting with this prefix. */
 export const CUSTOM_LINE_PREFIX = 'custom_';
 
+/** An order's number as the screens, invoices and notices show it: the last 8 characters of its id, upper-cased. */
+export const orderNumber = (orderId: string): string => orderId.slice(-8).toUpperCase();
+
 /** Money fields are dollars with at most 2 decimals; services keep integer cents. */
 export const OrderLine = z.object({
   product_id: z.string(),

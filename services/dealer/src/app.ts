@@ -2,8 +2,10 @@ import { defineService } from '@portal/platform';
 import { DealerConfig } from './config';
 import { Dealers1763790000000 } from './data/migrations/1763790000000-dealers';
 import { ConfiguredZones1764000000000 } from './data/migrations/1764000000000-configured-zones';
+import { KnownOrders1766100000000 } from './data/migrations/1766100000000-known-orders';
 import { applySignup } from './events/apply-signup';
 import { applyZones } from './events/apply-zones';
+import { orderCreated, orderUpdated } from './events/order-stats';
 import { bulkImportDealers } from './http/admin/bulk-import';
 import { bulkUpdateDealerZone } from './http/admin/bulk-update-zone';
 import { createDealer } from './http/admin/create-dealer';
@@ -22,10 +24,12 @@ import { headerImage } from './http/public/header-image-file';
 export const dealerService = defineService({
   name: 'dealer',
   config: DealerConfig,
-  migrations: [Dealers1763790000000, ConfiguredZones1764000000000],
+  migrations: [Dealers1763790000000, ConfiguredZones1764000000000, KnownOrders1766100000000],
   consumers: {
     'dealer.signup_completed': applySignup,
     'settings.zones_changed': applyZones,
+    'order.created': orderCreated,
+    'order.updated': orderUpdated,
   },
   handlers: {
     'dealer.profile': dealerProfile,

@@ -4,6 +4,7 @@ import { Users1763780000000 } from './data/migrations/1763780000000-users';
 import { Settings1763790000000 } from './data/migrations/1763790000000-settings';
 import { DealerInvitations1763800000000 } from './data/migrations/1763800000000-dealer-invitations';
 import { Sessions1763900000000 } from './data/migrations/1763900000000-sessions';
+import { LargeOrderNotices1766100000000 } from './data/migrations/1766100000000-large-order-notices';
 import {
   dealerArchived,
   dealerCreated,
@@ -13,6 +14,7 @@ import {
   dealersUpdated,
   dealerUpdated,
 } from './events/dealer-directory';
+import { largeOrderNotice } from './events/large-order-notice';
 import { sendRequestedEmail } from './events/send-requested-email';
 import { login } from './http/auth/login';
 import { logout } from './http/auth/logout';
@@ -22,6 +24,7 @@ import { dealerLoginInfo } from './http/dealer-logins/login-info';
 import { sendLoginInvitation } from './http/dealer-logins/send-invitation';
 import { completeSignup, verifyInvitation } from './http/dealer-logins/signup';
 import { updateDealerLogin } from './http/dealer-logins/update-login';
+import { sendMailRoute } from './http/internal/send-mail';
 import { updateProfile } from './http/profile/update-profile';
 import { companySettings, publicCompanySettings, saveCompanySettings } from './http/settings/company-settings';
 import { emailSettings, saveEmailSettings } from './http/settings/email-settings';
@@ -38,12 +41,19 @@ import { revocationFeed } from './use-cases/sessions/session-revocations';
 export const identityService = defineService({
   name: 'identity',
   config: IdentityConfig,
-  migrations: [Users1763780000000, Settings1763790000000, DealerInvitations1763800000000, Sessions1763900000000],
+  migrations: [
+    Users1763780000000,
+    Settings1763790000000,
+    DealerInvitations1763800000000,
+    Sessions1763900000000,
+    LargeOrderNotices1766100000000,
+  ],
   async onStart(ctx) {
     await ensureFirstAdmin(ctx);
     startHousekeeping(ctx);
   },
   revocationFeed,
+  internalRoutes: [sendMailRoute],
   consumers: {
     'notification.email_requested': sendRequestedEmail,
     'dealer.created': dealerCreated,
@@ -51,6 +61,7 @@ export const identityService = defineService({
     'dealer.archived': dealerArchived,
     'dealer.restored': dealerRestored,
     'dealer.deleted': dealerDeleted,
+    'order.created': largeOrderNotice,
   },
   // a bulk import announces thousands of dealers: they are remembered a batch per statement
   batchConsumers: {

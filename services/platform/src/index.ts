@@ -5,6 +5,7 @@ export * from './config';
 export * from './db';
 export * from './events';
 export * from './http/attempt-limiter';
+export * from './http/built-json';
 export * from './http/error-handler';
 export * from './http/errors';
 export * from './http/handler';

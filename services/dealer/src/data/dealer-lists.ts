@@ -1,3 +1,4 @@
+import type { BuiltJson } from '@portal/platform';
 import type { DataSource } from 'typeorm';
 import { DEALER_COLUMNS } from './dealer-columns';
 
@@ -18,11 +19,9 @@ const ORDER: Record<ListStatus, string> = {
 const FINGERPRINT = `SELECT count(*) || ':' || coalesce(sum(hashtextextended(d.xmin::text, 0)), 0) AS fingerprint
   FROM dealers d WHERE d.status = $1`;
 
-export interface BuiltList {
+/** A list's answer (see sendBuiltJson) and the fingerprint of the rows it shows. */
+export interface BuiltList extends BuiltJson {
   fingerprint: string;
-  etag: string;
-  body: Buffer;
-  gzipped?: Promise<Buffer>;
 }
 
 /** The last answer of each list, per database (tests run several services in one process). */

@@ -1,12 +1,8 @@
-import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
-import { SENT } from '@portal/platform';
+import { type SENT, sendBuiltJson } from '@portal/platform';
 import type { Request, Response } from 'express';
 import type { DealerContext, DealerHandler } from '../../context';
 import type { ListStatus } from '../../data/dealer-lists';
 import { dealerList } from '../../use-cases/dealer-lists';
-
-const gzipAsync = promisify(gzip);
 
 /**
  * One query per list: PostgreSQL builds the whole JSON answer (dealers and, for the active list, the states
@@ -21,30 +17,7 @@ async function sendDealers(
   status: ListStatus,
   withStates = false,
 ): Promise<typeof SENT> {
-  const list = await dealerList(ctx, status, withStates);
-  res.set({
-    'Content-Type': 'application/json; charset=utf-8',
-    // dealers' contact details: no cache keeps them (browser or shared); a client that sends the ETag back
-    // still gets a 304 for an unchanged list
-    'Cache-Control': 'no-store',
-    ETag: list.etag,
-    Vary: 'Accept-Encoding',
-  });
-  if (req.fresh) {
-    res.status(304).end();
-    return SENT;
-  }
-  if (list.body.length > 1024 && req.acceptsEncodings('gzip', 'identity') === 'gzip') {
-    list.gzipped ??= gzipAsync(list.body).catch((err: unknown) => {
-      list.gzipped = undefined; // the next request tries again
-      throw err;
-    });
-    const body = await list.gzipped;
-    res.set('Content-Encoding', 'gzip').send(body);
-  } else {
-    res.send(list.body);
-  }
-  return SENT;
+  return sendBuiltJson(req, res, await dealerList(ctx, status, withStates));
 }
 
 /** GET /api/admin/all-dealers-enhanced — active dealers, by state, with available_states. */

@@ -1,23 +1,23 @@
+import { sendBuiltJson } from '@portal/platform';
 import type { OrderHandler } from '../../context';
 import { centsToDollars } from '../../domain/money';
 import { orderView, paymentView } from '../../domain/order-view';
 import { balanceCents } from '../../domain/payments';
 import { createOrder as createOrderUseCase } from '../../use-cases/create-order';
-import { allOrders as allOrdersUseCase, dealerOrders as dealerOrdersUseCase } from '../../use-cases/order-lists';
+import { orderListAnswer } from '../../use-cases/order-lists';
 import { recordPayment as recordPaymentUseCase } from '../../use-cases/record-payment';
 import { updateOrder as updateOrderUseCase } from '../../use-cases/update-order';
 
-/** GET /api/admin/all-orders — every order, newest first (admin and delivery). */
-export const allOrders: OrderHandler<'admin.allOrders'> = async (_input, ctx) => ({
-  success: true as const,
-  orders: (await allOrdersUseCase(ctx)).map(orderView),
-});
+/**
+ * GET /api/admin/all-orders — every order, newest first (admin and delivery). The answer is kept built while
+ * no order changes (use-cases/order-lists), gzipped once, with an ETag.
+ */
+export const allOrders: OrderHandler<'admin.allOrders'> = async ({ req, res }, ctx) =>
+  sendBuiltJson(req, res, await orderListAnswer(ctx, null));
 
 /** GET /api/admin/dealer-orders/{dealer_id} — a dealer's orders, newest first (a dealer only its own). */
-export const dealerOrders: OrderHandler<'admin.dealerOrders'> = async ({ params }, ctx) => ({
-  success: true as const,
-  orders: (await dealerOrdersUseCase(ctx, params.dealer_id)).map(orderView),
-});
+export const dealerOrders: OrderHandler<'admin.dealerOrders'> = async ({ params, req, res }, ctx) =>
+  sendBuiltJson(req, res, await orderListAnswer(ctx, params.dealer_id));
 
 /** POST /api/admin/create-order */
 export const createOrder: OrderHandler<'admin.createOrder'> = async ({ body }, ctx) => ({
