@@ -1,11 +1,20 @@
 import { z } from 'zod';
-import { Ok } from '../common';
+import { HtmlPage, Ok } from '../common';
 import { access, endpoint } from '../endpoint';
-import { DeliveryStatus, Shipment, ShippingOrder } from '../entities/shipping';
+import { DeliveryStatus, Shipment, ShipmentStatus, ShippingOrder, ShippingSettings } from '../entities/shipping';
 import { idParams } from '../fields';
-import { CreateShipmentRequest, UpdateShipmentOrderStatusRequest } from '../requests/shipping';
+import {
+  CreateShipmentRequest,
+  LockStopRequest,
+  MoveStopRequest,
+  SetRouteModeRequest,
+  ShippingSettingsRequest,
+  UpdateShipmentOrderStatusRequest,
+} from '../requests/shipping';
 
 const owner = 'shipping' as const;
+const shippingRoles = access.roles('admin', 'delivery');
+const ShipmentAnswer = Ok.extend({ shipment: Shipment });
 
 export const shippingEndpoints = {
   'admin.readyToShipOrders': endpoint({
@@ -13,7 +22,7 @@ export const shippingEndpoints = {
     method: 'GET',
     path: '/api/admin/ready-to-ship-orders',
     owner,
-    access: access.roles('admin', 'delivery'),
+    access: shippingRoles,
     summary: 'Confirmed orders not yet in a shipment, with dealer addresses',
     response: Ok.extend({ orders: z.array(ShippingOrder) }),
   }),
@@ -22,17 +31,17 @@ export const shippingEndpoints = {
     method: 'POST',
     path: '/api/admin/create-shipment',
     owner,
-    access: access.roles('admin', 'delivery'),
+    access: shippingRoles,
     summary: 'Group ready orders into a shipment with a generated route; the orders move to in_shipment',
     body: CreateShipmentRequest,
-    response: Ok.extend({ shipment_id: z.string(), shipment: Shipment }),
+    response: Ok.extend({ message: z.string(), shipment_id: z.string(), shipment: Shipment }),
   }),
   'admin.shipments': endpoint({
     id: 'admin.shipments',
     method: 'GET',
     path: '/api/admin/shipments',
     owner,
-    access: access.roles('admin', 'delivery'),
+    access: shippingRoles,
     summary: 'Shipments with their routes, orders and delivery progress, newest first',
     response: Ok.extend({ shipments: z.array(Shipment) }),
   }),
@@ -41,10 +50,95 @@ export const shippingEndpoints = {
     method: 'POST',
     path: '/api/admin/shipment/{id}/update-order-status',
     owner,
-    access: access.roles('admin', 'delivery'),
+    access: shippingRoles,
     summary: 'Mark an order of a shipment shipped or delivered (in_shipment → shipped → delivered)',
     params: idParams('id'),
     body: UpdateShipmentOrderStatusRequest,
-    response: Ok.extend({ order_id: z.string(), status: DeliveryStatus }),
+    response: Ok.extend({
+      order_id: z.string(),
+      status: DeliveryStatus,
+      shipment_status: ShipmentStatus,
+      shipment: Shipment,
+    }),
+  }),
+  'admin.setRouteMode': endpoint({
+    id: 'admin.setRouteMode',
+    method: 'POST',
+    path: '/api/admin/shipment/{id}/route-mode',
+    owner,
+    access: shippingRoles,
+    summary: "Order a shipment's stops: original, closest_first, closest_last or manual (the order shown now)",
+    params: idParams('id'),
+    body: SetRouteModeRequest,
+    response: ShipmentAnswer,
+    beyondSpec: true,
+  }),
+  'admin.moveRouteStop': endpoint({
+    id: 'admin.moveRouteStop',
+    method: 'POST',
+    path: '/api/admin/shipment/{id}/move-stop',
+    owner,
+    access: shippingRoles,
+    summary: 'Move one stop of a route up or down; the route becomes manual',
+    params: idParams('id'),
+    body: MoveStopRequest,
+    response: ShipmentAnswer,
+    beyondSpec: true,
+  }),
+  'admin.lockRouteStop': endpoint({
+    id: 'admin.lockRouteStop',
+    method: 'POST',
+    path: '/api/admin/shipment/{id}/lock-stop',
+    owner,
+    access: shippingRoles,
+    summary: 'Lock a stop in its place (Optimise keeps it there) or unlock it',
+    params: idParams('id'),
+    body: LockStopRequest,
+    response: ShipmentAnswer,
+    beyondSpec: true,
+  }),
+  'admin.optimizeRoute': endpoint({
+    id: 'admin.optimizeRoute',
+    method: 'POST',
+    path: '/api/admin/shipment/{id}/optimize-route',
+    owner,
+    access: shippingRoles,
+    summary: 'Shorten a route from the start point (nearest neighbour, then 2-opt and or-opt); locked stops stay',
+    params: idParams('id'),
+    response: ShipmentAnswer,
+    beyondSpec: true,
+  }),
+  'admin.routeSheet': endpoint({
+    id: 'admin.routeSheet',
+    method: 'GET',
+    path: '/api/admin/shipment/{id}/route-sheet',
+    owner,
+    access: shippingRoles,
+    summary: 'A printable route sheet: stops in order with address, phone, orders and items, and a signature line',
+    params: idParams('id'),
+    response: HtmlPage,
+    responseKind: 'html',
+    beyondSpec: true,
+  }),
+  'admin.shippingSettings': endpoint({
+    id: 'admin.shippingSettings',
+    method: 'GET',
+    path: '/api/admin/shipping-settings',
+    owner,
+    access: shippingRoles,
+    summary: 'Route settings: the start point, average speed and service time per stop',
+    response: Ok.extend({ settings: ShippingSettings }),
+    beyondSpec: true,
+  }),
+  'admin.saveShippingSettings': endpoint({
+    id: 'admin.saveShippingSettings',
+    method: 'PUT',
+    path: '/api/admin/shipping-settings',
+    owner,
+    access: access.roles('admin'),
+    summary: 'Save the route settings (admin only)',
+    body: ShippingSettingsRequest,
+    response: Ok.extend({ message: z.string(), settings: ShippingSettings }),
+    beyondSpec: true,
   }),
 } as const;

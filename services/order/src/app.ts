@@ -1,7 +1,9 @@
-import { defineService, notImplemented } from '@portal/platform';
+import { defineService } from '@portal/platform';
 import { Orders1766000000000 } from './data/migrations/1766000000000-orders';
 import { dealerArchived, dealerCreated, dealerDeleted, dealerRestored, dealerUpdated } from './events/dealer-directory';
 import { productCreated, productDeleted, productUpdated } from './events/product-directory';
+import { shipmentCreated, shipmentOrderStatusChanged } from './events/shipments';
+import { emailInvoice, invoicePdf } from './http/admin/invoices';
 import { allOrders, createOrder, dealerOrders, recordPayment, updateOrder } from './http/admin/orders';
 import { submitOrder } from './http/dealer/submit-order';
 
@@ -17,13 +19,16 @@ export const orderService = defineService({
     'product.created': productCreated,
     'product.updated': productUpdated,
     'product.deleted': productDeleted,
+    'shipment.created': shipmentCreated,
+    'shipment.order_status_changed': shipmentOrderStatusChanged,
   },
   handlers: {
     'admin.dealerOrders': dealerOrders,
     'admin.allOrders': allOrders,
     'admin.updateOrder': updateOrder,
     'admin.createOrder': createOrder,
-    'admin.emailInvoice': notImplemented('the invoice PDF and mail release'),
+    'admin.emailInvoice': emailInvoice,
+    'admin.invoicePdf': invoicePdf,
     'admin.recordPayment': recordPayment,
     'dealer.submitOrder': submitOrder,
   },

@@ -1,14 +1,42 @@
-import { defineService, notImplemented } from '@portal/platform';
-
-const RELEASE = 'the shipping release';
+import { defineService } from '@portal/platform';
+import { Shipping1766200000000 } from './data/migrations/1766200000000-shipping';
+import { dealerCreated, dealerGeocoded, dealerUpdated } from './events/dealers';
+import { orderCreated, orderUpdated } from './events/orders';
+import {
+  createShipment,
+  lockRouteStop,
+  moveRouteStop,
+  optimizeRoute,
+  readyToShipOrders,
+  routeSheet,
+  saveShippingSettings,
+  setRouteMode,
+  shipments,
+  shippingSettings,
+  updateShipmentOrderStatus,
+} from './http/admin/shipping';
 
 export const shippingService = defineService({
   name: 'shipping',
-  migrations: [],
+  migrations: [Shipping1766200000000],
+  consumers: {
+    'order.created': orderCreated,
+    'order.updated': orderUpdated,
+    'dealer.created': dealerCreated,
+    'dealer.updated': dealerUpdated,
+    'dealer.geocoded': dealerGeocoded,
+  },
   handlers: {
-    'admin.readyToShipOrders': notImplemented(RELEASE),
-    'admin.createShipment': notImplemented(RELEASE),
-    'admin.shipments': notImplemented(RELEASE),
-    'admin.updateShipmentOrderStatus': notImplemented(RELEASE),
+    'admin.readyToShipOrders': readyToShipOrders,
+    'admin.createShipment': createShipment,
+    'admin.shipments': shipments,
+    'admin.updateShipmentOrderStatus': updateShipmentOrderStatus,
+    'admin.setRouteMode': setRouteMode,
+    'admin.moveRouteStop': moveRouteStop,
+    'admin.lockRouteStop': lockRouteStop,
+    'admin.optimizeRoute': optimizeRoute,
+    'admin.routeSheet': routeSheet,
+    'admin.shippingSettings': shippingSettings,
+    'admin.saveShippingSettings': saveShippingSettings,
   },
 });

@@ -1,0 +1,53 @@
+import type { OrderStatus } from '@portal/contracts';
+import type { Emit, ServiceContext } from '@portal/platform';
+import type { EntityManager } from 'typeorm';
+import { findOrder, lockOrder, saveOrderChanges } from '../data/orders';
+import { canChangeStatus } from '../domain/order-status';
+import { emitOrderUpdated } from './order-events';
+
+/** The statuses shipping asks for: in_shipment when a shipment takes an order, then shipped or delivered. */
+export type ShipmentStatusRequest = 'in_shipment' | 'shipped' | 'delivered';
+
+/**
+ * Whether shipping's request may move an order from `from` to `to`, by the transition table: a shipment takes
+ * only a confirmed order; shipped and delivered follow in_shipment (or confirmed, when the shipment's own
+ * in_shipment has not arrived yet: events may come out of order). A pending, cancelled or delivered order is
+ * not moved.
+ */
+export function shipmentMoveAllowed(from: OrderStatus, to: ShipmentStatusRequest): boolean {
+  if (from === to) return false;
+  if (to === 'in_shipment') return from === 'confirmed';
+  return (from === 'confirmed' || from === 'in_shipment' || from === 'shipped') && canChangeStatus(from, to);
+}
+
+/**
+ * Applies shipping's request to one order, in the consumer's transaction (the order service stays the one owner
+ * of an order's status). A move the rules allow is saved and announced with order.updated; a refused one
+ * re-announces the order as it is, so shipping, which showed the requested status at once, corrects its view
+ * (and takes the order out of its shipment when it is pending or cancelled). A request for the status the order
+ * already has changes nothing.
+ */
+export async function applyShipmentStatus(
+  manager: EntityManager,
+  emit: Emit,
+  logger: ServiceContext['logger'],
+  orderId: string,
+  to: ShipmentStatusRequest,
+): Promise<void> {
+  const locked = await lockOrder(manager, orderId);
+  const order = locked && (await findOrder(manager, orderId));
+  if (!order) {
+    logger.warn({ order_id: orderId, status: to }, 'shipping asked for a status of an unknown order');
+    return;
+  }
+  if (order.status === to) return;
+  if (!shipmentMoveAllowed(order.status, to)) {
+    logger.info({ order_id: orderId, from: order.status, to }, 'shipping status request refused; order re-announced');
+    await emitOrderUpdated(emit, order, order.status);
+    return;
+  }
+  await saveOrderChanges(manager, orderId, { status: to, notes: order.notes, total_cents: order.total_cents });
+  const saved = await findOrder(manager, orderId);
+  if (!saved) throw new Error(`order ${orderId} vanished while locked`);
+  await emitOrderUpdated(emit, saved, order.status);
+}

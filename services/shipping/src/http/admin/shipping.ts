@@ -1,0 +1,98 @@
+import { SENT } from '@portal/platform';
+import type { ShippingHandler } from '../../context';
+import { routeSheetHtml } from '../../domain/route-sheet';
+import { shippingOrderView } from '../../domain/shipment-view';
+import { createShipment as createShipmentUseCase, shipmentCreated } from '../../use-cases/create-shipment';
+import {
+  lockStop,
+  moveStop,
+  optimizeRoute as optimizeRouteUseCase,
+  setRouteMode as setRouteModeUseCase,
+} from '../../use-cases/routes';
+import { routeSettings, saveSettings } from '../../use-cases/settings';
+import { readyOrders, shipmentNow, shipments as shipmentsUseCase } from '../../use-cases/shipments';
+import { updateOrderStatus } from '../../use-cases/update-order-status';
+
+/** GET /api/admin/ready-to-ship-orders — confirmed orders in no shipment, with their dealers. */
+export const readyToShipOrders: ShippingHandler<'admin.readyToShipOrders'> = async (_input, ctx) => ({
+  success: true as const,
+  orders: (await readyOrders(ctx)).map(shippingOrderView),
+});
+
+/** POST /api/admin/create-shipment */
+export const createShipment: ShippingHandler<'admin.createShipment'> = async ({ body, user }, ctx) => {
+  const shipment = await createShipmentUseCase(ctx, body, user.sub);
+  return {
+    success: true as const,
+    message: shipmentCreated(shipment.total_orders),
+    shipment_id: shipment.shipment_id,
+    shipment,
+  };
+};
+
+/** GET /api/admin/shipments — newest first. */
+export const shipments: ShippingHandler<'admin.shipments'> = async (_input, ctx) => ({
+  success: true as const,
+  shipments: await shipmentsUseCase(ctx),
+});
+
+/** POST /api/admin/shipment/{id}/update-order-status */
+export const updateShipmentOrderStatus: ShippingHandler<'admin.updateShipmentOrderStatus'> = async (
+  { params, body },
+  ctx,
+) => {
+  const shipment = await updateOrderStatus(ctx, params.id, body.order_id, body.status);
+  return {
+    success: true as const,
+    message: `Order marked as ${body.status}`,
+    order_id: body.order_id,
+    status: body.status,
+    shipment_status: shipment.status,
+    shipment,
+  };
+};
+
+/** POST /api/admin/shipment/{id}/route-mode (beyond the spec) */
+export const setRouteMode: ShippingHandler<'admin.setRouteMode'> = async ({ params, body }, ctx) => ({
+  success: true as const,
+  shipment: await setRouteModeUseCase(ctx, params.id, body.mode),
+});
+
+/** POST /api/admin/shipment/{id}/move-stop (beyond the spec) */
+export const moveRouteStop: ShippingHandler<'admin.moveRouteStop'> = async ({ params, body }, ctx) => ({
+  success: true as const,
+  shipment: await moveStop(ctx, params.id, body.dealer_id, body.direction),
+});
+
+/** POST /api/admin/shipment/{id}/lock-stop (beyond the spec) */
+export const lockRouteStop: ShippingHandler<'admin.lockRouteStop'> = async ({ params, body }, ctx) => ({
+  success: true as const,
+  shipment: await lockStop(ctx, params.id, body.dealer_id, body.locked),
+});
+
+/** POST /api/admin/shipment/{id}/optimize-route (beyond the spec) */
+export const optimizeRoute: ShippingHandler<'admin.optimizeRoute'> = async ({ params }, ctx) => ({
+  success: true as const,
+  message: 'Route optimized',
+  shipment: await optimizeRouteUseCase(ctx, params.id),
+});
+
+/** GET /api/admin/shipment/{id}/route-sheet (beyond the spec): printable HTML. */
+export const routeSheet: ShippingHandler<'admin.routeSheet'> = async ({ params, res }, ctx) => {
+  const shipment = await shipmentNow(ctx.db.manager, params.id);
+  res.type('html').send(routeSheetHtml(shipment));
+  return SENT;
+};
+
+/** GET /api/admin/shipping-settings (beyond the spec) */
+export const shippingSettings: ShippingHandler<'admin.shippingSettings'> = async (_input, ctx) => ({
+  success: true as const,
+  settings: await routeSettings(ctx),
+});
+
+/** PUT /api/admin/shipping-settings (beyond the spec, admin only) */
+export const saveShippingSettings: ShippingHandler<'admin.saveShippingSettings'> = async ({ body }, ctx) => ({
+  success: true as const,
+  message: 'Shipping settings saved successfully!',
+  settings: await saveSettings(ctx, body),
+});

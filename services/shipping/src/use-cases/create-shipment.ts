@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import { type CreateShipmentRequest, type Shipment, ShipmentCreated } from '@portal/contracts';
+import { conflict, isUniqueViolation } from '@portal/platform';
+import type { z } from 'zod';
+import type { ShippingContext } from '../context';
+import { lockOrders, saveRequestedStatus } from '../data/known-orders';
+import { insertShipment } from '../data/shipments';
+import { orderNumber } from '../domain/shipment-view';
+import { shipmentNow } from './shipments';
+
+type CreateForm = z.output<typeof CreateShipmentRequest>;
+
+export const notReady = (orderIds: readonly string[]) =>
+  `Error: Only confirmed orders that are in no shipment can be shipped; not ready: ${orderIds.map(orderNumber).join(', ')}`;
+export const shipmentCreated = (count: number) => `Shipment created successfully with ${count} orders`;
+
+const NAME_DATE = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'UTC',
+});
+/** The name of a shipment created without one, e.g. "Shipment Jan 5, 2026, 14:03 UTC". */
+export const defaultShipmentName = (now: Date) => `Shipment ${NAME_DATE.format(now)} UTC`;
+
+/**
+ * Groups ready orders (confirmed, in no shipment) into a shipment, in the order they were selected. The orders
+ * are locked, so two shipments never take the same order (the unique order in shipment_orders backs this). The
+ * order service moves them to in_shipment on shipment.created; shipping shows in_shipment at once and learns the
+ * order service's answer from order.updated.
+ */
+export async function createShipment(ctx: ShippingContext, form: CreateForm, createdBy: string): Promise<Shipment> {
+  const orderIds = [...new Set(form.order_ids)];
+  try {
+    return await ctx.transaction(async (manager, emit) => {
+      const known = new Map((await lockOrders(manager, orderIds)).map((row) => [row.order_id, row]));
+      const refused = orderIds.filter((id) => {
+        const order = known.get(id);
+        return order?.status !== 'confirmed' || order.shipment_id !== null;
+      });
+      if (refused.length) throw conflict(notReady(refused));
+      const now = new Date();
+      const shipmentId = randomUUID();
+      await insertShipment(manager, {
+        shipment_id: shipmentId,
+        shipment_name: form.shipment_name || defaultShipmentName(now),
+        created_by: createdBy,
+        order_ids: orderIds,
+      });
+      await saveRequestedStatus(manager, orderIds, 'in_shipment', now.toISOString());
+      await emit(ShipmentCreated, shipmentId, { shipment_id: shipmentId, order_ids: orderIds });
+      return shipmentNow(manager, shipmentId);
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(notReady(orderIds));
+    throw err;
+  }
+}
