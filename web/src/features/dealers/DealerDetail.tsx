@@ -1,12 +1,16 @@
-import type { Dealer } from '@portal/contracts';
+import type { Dealer, Order } from '@portal/contracts';
 import { type FormEvent, useMemo, useState } from 'react';
 import { failureMessage } from '../../api/errorMessage';
 import { formatDate, formatDateTime } from '../../format/date';
 import { Button } from '../../ui/Button';
 import { TextAreaField } from '../../ui/FormField';
 import { Message } from '../../ui/Message';
+import { DealerOrderHistory } from '../orders/DealerOrderHistory';
+import { InvoiceModal } from '../orders/InvoiceModal';
+import { useGetDealerOrdersQuery } from '../orders/ordersApi';
 import { dealerName } from './dealerFilters';
 import { useAddDealerNoteMutation, useGetDealerNotesQuery } from './dealersApi';
+import { dealerTimeline } from './dealerTimeline';
 import { safeHttpUrl } from './headerImage';
 
 export type DealerAction = 'edit' | 'login' | 'website' | 'remove';
@@ -17,9 +21,23 @@ interface DealerDetailProps {
   onAction: (action: DealerAction) => void;
 }
 
-/** One dealer: its info card and the admin notes and timeline, newest first. */
+const NO_ORDERS: readonly Order[] = [];
+
+/**
+ * One dealer: its info card, its order history (with Payment History), and the admin notes and timeline, which
+ * merges notes and orders newest first. An order opens its invoice.
+ */
 export function DealerDetail({ dealer, onBack, onAction }: DealerDetailProps) {
   const website = safeHttpUrl(dealer.website);
+  const {
+    data: orders = NO_ORDERS,
+    isLoading: ordersLoading,
+    error: ordersError,
+  } = useGetDealerOrdersQuery({ params: { dealer_id: dealer.dealer_id } }, { refetchOnMountOrArgChange: 30 });
+  const [openOrderId, setOpenOrderId] = useState<string | null>(null);
+  // the list's copy: fresh after every update or payment
+  const openOrder = openOrderId ? orders.find((order) => order.order_id === openOrderId) : undefined;
+  const openInvoice = (order: Order) => setOpenOrderId(order.order_id);
   return (
     <div className="dealer-detail">
       <Button variant="secondary" onClick={onBack}>
@@ -79,35 +97,39 @@ export function DealerDetail({ dealer, onBack, onAction }: DealerDetailProps) {
           </div>
         )}
       </section>
-      <NotesTimeline dealer={dealer} />
+      <DealerOrderHistory
+        dealerName={dealerName(dealer)}
+        orders={orders}
+        loading={ordersLoading}
+        error={ordersError}
+        onOpen={openInvoice}
+      />
+      <NotesTimeline dealer={dealer} orders={orders} onOpenOrder={openInvoice} />
+      {openOrder && (
+        <InvoiceModal
+          key={openOrder.order_id}
+          order={openOrder}
+          context="dealer-detail"
+          onClose={() => setOpenOrderId(null)}
+        />
+      )}
     </div>
   );
 }
 
-interface TimelineEntry {
-  id: string;
-  at: string;
-  title: string;
-  text?: string;
+interface NotesTimelineProps {
+  dealer: Dealer;
+  orders: readonly Order[];
+  onOpenOrder: (order: Order) => void;
 }
 
-function NotesTimeline({ dealer }: { dealer: Dealer }) {
+function NotesTimeline({ dealer, orders, onOpenOrder }: NotesTimelineProps) {
   const { data: notes = [] } = useGetDealerNotesQuery({ params: { dealer_id: dealer.dealer_id } });
   const [addNote, { isLoading }] = useAddDealerNoteMutation();
   const [text, setText] = useState('');
   const [message, setMessage] = useState<string>();
 
-  const timeline = useMemo(() => {
-    const entries: TimelineEntry[] = notes.map((note) => ({
-      id: note.note_id,
-      at: note.created_at,
-      title: `Note by ${note.created_by_name}`,
-      text: note.note_text,
-    }));
-    entries.push({ id: 'joined', at: dealer.created_at, title: 'Dealer joined' });
-    if (dealer.archived_at) entries.push({ id: 'archived', at: dealer.archived_at, title: 'Dealer archived' });
-    return entries.sort((a, b) => b.at.localeCompare(a.at));
-  }, [notes, dealer.created_at, dealer.archived_at]);
+  const timeline = useMemo(() => dealerTimeline(dealer, notes, orders), [dealer, notes, orders]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -134,9 +156,15 @@ function NotesTimeline({ dealer }: { dealer: Dealer }) {
       </form>
       <ol className="timeline">
         {timeline.map((entry) => (
-          <li key={entry.id} className="timeline__entry">
+          <li key={entry.id} className={entry.order ? 'timeline__entry timeline__entry--order' : 'timeline__entry'}>
             <span className="timeline__when">{formatDateTime(entry.at)}</span>
-            <strong>{entry.title}</strong>
+            {entry.order ? (
+              <button type="button" className="timeline__link" onClick={() => entry.order && onOpenOrder(entry.order)}>
+                {entry.title}
+              </button>
+            ) : (
+              <strong>{entry.title}</strong>
+            )}
             {entry.text && <p className="timeline__text">{entry.text}</p>}
           </li>
         ))}

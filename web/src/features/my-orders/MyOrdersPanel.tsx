@@ -1,10 +1,12 @@
 import type { Order } from '@portal/contracts';
+import { useState } from 'react';
 import { useAppSelector } from '../../app/hooks';
 import { formatDate } from '../../format/date';
 import { formatPrice } from '../../format/money';
 import { Button } from '../../ui/Button';
 import { Message } from '../../ui/Message';
-import { orderStatusLabel, paymentStatusLabel } from '../orders/orderBadges';
+import { InvoiceModal } from '../orders/InvoiceModal';
+import { PaymentBadge, StatusBadge } from '../orders/OrderBadges';
 import { useGetDealerOrdersQuery } from '../orders/ordersApi';
 import './my-orders.css';
 
@@ -17,7 +19,10 @@ function newestFirst(orders: readonly Order[]): Order[] {
   return [...orders].sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at));
 }
 
-/** The dealer's My Orders tab: a card per order, newest first (GET /api/admin/dealer-orders/{own dealer id}). */
+/**
+ * The dealer's My Orders tab: a card per order, newest first (GET /api/admin/dealer-orders/{own dealer id}); a
+ * card opens the invoice (read-only, with Print and Download PDF).
+ */
 export function MyOrdersPanel({ onOrderProducts }: MyOrdersPanelProps) {
   const dealerId = useAppSelector((state) => state.session.user?.dealer_id ?? null);
   const {
@@ -29,6 +34,8 @@ export function MyOrdersPanel({ onOrderProducts }: MyOrdersPanelProps) {
     // an admin changes status and payments under an open portal: the tab opened again after 30 s refetches
     { skip: !dealerId, refetchOnMountOrArgChange: 30 },
   );
+  const [openId, setOpenId] = useState<string | null>(null);
+  const opened = openId ? orders?.find((order) => order.order_id === openId) : undefined;
 
   if (!dealerId) return <Message text="Error: This login is not linked to a dealer" />;
   return (
@@ -48,28 +55,29 @@ export function MyOrdersPanel({ onOrderProducts }: MyOrdersPanelProps) {
       {orders && orders.length > 0 && (
         <ul className="my-orders__list" aria-label="Orders">
           {newestFirst(orders).map((order) => (
-            <OrderCard key={order.order_id} order={order} />
+            <OrderCard key={order.order_id} order={order} onOpen={() => setOpenId(order.order_id)} />
           ))}
         </ul>
       )}
+      {opened && <InvoiceModal key={opened.order_id} order={opened} context="dealer" onClose={() => setOpenId(null)} />}
     </section>
   );
 }
 
-function OrderCard({ order }: { order: Order }) {
+function OrderCard({ order, onOpen }: { order: Order; onOpen: () => void }) {
   const label = `Order ${order.order_number}`;
   return (
-    <li className="order-card" aria-label={label}>
+    // the whole card opens the invoice on a click; its View Invoice button does from the keyboard
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the card's View Invoice button is the keyboard's way in
+    <li className="order-card order-card--clickable" aria-label={label} onClick={onOpen}>
       <header className="order-card__header">
         <div>
           <h3 className="order-card__number">{label}</h3>
           <p className="order-card__date muted">{formatDate(order.created_at)}</p>
         </div>
         <div className="order-card__badges">
-          <span className={`badge order-status order-status--${order.status}`}>{orderStatusLabel(order.status)}</span>
-          <span className={`badge payment-status payment-status--${order.payment_status}`}>
-            {paymentStatusLabel(order.payment_status)}
-          </span>
+          <StatusBadge status={order.status} />
+          <PaymentBadge status={order.payment_status} />
         </div>
       </header>
       <ul className="order-card__lines" aria-label={`${label} lines`}>
@@ -92,6 +100,16 @@ function OrderCard({ order }: { order: Order }) {
         <span className="order-card__total">
           Total <strong>{formatPrice(order.total_value)}</strong>
         </span>
+        <Button
+          variant="secondary"
+          className="order-card__view"
+          onClick={(event) => {
+            event.stopPropagation();
+            onOpen();
+          }}
+        >
+          View Invoice
+        </Button>
       </footer>
     </li>
   );

@@ -1,13 +1,41 @@
 import { apiSlice } from '../../api/apiSlice';
 import { contractMutation as mutation, contractQuery as query } from '../../api/contractEndpoint';
 
-/** Orders: a dealer's own list (through the admin-prefixed path, spec 000 §6) and the dealer's submit. */
+/** What an order change may move besides the lists: the dashboard's Pending Orders and New Orders cards. */
+const ORDER_READS = ['Orders', 'DashboardStats'] as const;
+
+/**
+ * Orders: the admin's list of every order and its changes (invoice edits, new orders, payments, the invoice
+ * email), a dealer's own list (through the admin-prefixed path, spec 000 §6) and the dealer's submit.
+ */
 export const ordersApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
+    getAllOrders: query(build, 'admin.allOrders', { select: (body) => body.orders, providesTags: ['Orders'] }),
     getDealerOrders: query(build, 'admin.dealerOrders', { select: (body) => body.orders, providesTags: ['Orders'] }),
     /** The body's `idempotency_key` makes a retried or double-clicked submit create one order. */
-    submitOrder: mutation(build, 'dealer.submitOrder', { invalidatesTags: ['Orders'] }),
+    submitOrder: mutation(build, 'dealer.submitOrder', { invalidatesTags: [...ORDER_READS] }),
+    createOrder: mutation(build, 'admin.createOrder', { invalidatesTags: [...ORDER_READS] }),
+    updateOrder: mutation(build, 'admin.updateOrder', { invalidatesTags: [...ORDER_READS] }),
+    recordPayment: mutation(build, 'admin.recordPayment', { invalidatesTags: ['Orders'] }),
+    emailInvoice: mutation(build, 'admin.emailInvoice'),
+    /** Active (not archived) dealers: the New Order modal's dealer select. */
+    getOrderDealers: query(build, 'admin.dealersList', { select: (body) => body.dealers, providesTags: ['Dealers'] }),
+    /** The invoice heading: the company's name, address, email and phone (public; refetched on a visible tab). */
+    getInvoiceCompany: query(build, 'public.companySettings', {
+      select: (body) => body.settings,
+      providesTags: ['CompanySettings'],
+    }),
   }),
 });
 
-export const { useGetDealerOrdersQuery, useSubmitOrderMutation } = ordersApi;
+export const {
+  useGetAllOrdersQuery,
+  useGetDealerOrdersQuery,
+  useSubmitOrderMutation,
+  useCreateOrderMutation,
+  useUpdateOrderMutation,
+  useRecordPaymentMutation,
+  useEmailInvoiceMutation,
+  useGetOrderDealersQuery,
+  useGetInvoiceCompanyQuery,
+} = ordersApi;

@@ -1,7 +1,6 @@
 import { type ReactNode, useState } from 'react';
 import type { ShippingSection } from '../../../features/shipping/ShippingPanel';
 import { lazyScreen } from '../../../ui/lazyScreen';
-import { PlaceholderPanel } from '../../../ui/PlaceholderPanel';
 import type { TabItem } from '../../../ui/Tabs';
 import { DashboardShell } from '../DashboardShell';
 
@@ -11,6 +10,7 @@ const ManageDealersPanel = lazyScreen(
   () => import('../../../features/dealers/ManageDealersPanel'),
   'ManageDealersPanel',
 );
+const OrdersPanel = lazyScreen(() => import('../../../features/orders/OrdersPanel'), 'OrdersPanel');
 const ShippingPanel = lazyScreen(() => import('../../../features/shipping/ShippingPanel'), 'ShippingPanel');
 const PicturesPanel = lazyScreen(() => import('../../../features/pictures/PicturesPanel'), 'PicturesPanel');
 const ProfileSettings = lazyScreen(() => import('../../../features/profile/ProfileSettings'), 'ProfileSettings');
@@ -40,7 +40,7 @@ export function AdminDashboard() {
 
   const content: Record<AdminTab, () => ReactNode> = {
     dashboard: () => <DashboardPanel onOpenDealers={openDealers} onOpenOrders={() => setTab('orders')} />,
-    orders: () => <PlaceholderPanel note="Orders, invoices and payments arrive with the orders release." />,
+    orders: () => <OrdersPanel />,
     shipping: () => <ShippingPanel section={shipping} onSectionChange={setShipping} />,
     pictures: () => <PicturesPanel />,
     dealers: () => <ManageDealersPanel mapState={mapState} onMapFilterCleared={() => setMapState(null)} />,

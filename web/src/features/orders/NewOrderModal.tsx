@@ -1,0 +1,183 @@
+import type { Dealer, OrderStatus } from '@portal/contracts';
+import { type FormEvent, useMemo, useState } from 'react';
+import { formatCents } from '../../format/money';
+import { Button } from '../../ui/Button';
+import { SelectInput, TextAreaField } from '../../ui/FormField';
+import { Modal } from '../../ui/Modal';
+import { useGetProductsQuery } from '../products/catalogApi';
+import { AddItemForm, QuantityInput } from './AddItemForm';
+import { FooterMessage } from './FooterMessage';
+import {
+  addCatalogueLine,
+  type DraftLine,
+  draftTotals,
+  lineCents,
+  linesPayload,
+  withoutLine,
+  withQuantity,
+} from './invoiceDraft';
+import { orderStatusLabel } from './orderBadges';
+import { createOrderFailure, ORDER_CREATED, SELECT_DEALER_AND_PRODUCT } from './orderMessages';
+import { statusOptions } from './orderStatusOptions';
+import { useCreateOrderMutation, useGetOrderDealersQuery } from './ordersApi';
+
+interface NewOrderModalProps {
+  onClose: () => void;
+  onCreated: (message: string) => void;
+}
+
+const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
+
+function pickerName(dealer: Dealer): string {
+  const name = dealer.business_name?.trim() || dealer.full_name?.trim() || dealer.email;
+  const place = [dealer.city, dealer.state].filter(Boolean).join(', ');
+  return place ? `${name} (${place})` : name;
+}
+
+/** New Order (000 §2): a dealer (not archived), catalogue and custom lines, status and notes. */
+export function NewOrderModal({ onClose, onCreated }: NewOrderModalProps) {
+  const { data: dealers = [] } = useGetOrderDealersQuery();
+  const { data: products = [] } = useGetProductsQuery();
+  const [createOrder, { isLoading }] = useCreateOrderMutation();
+  const [dealerId, setDealerId] = useState('');
+  const [status, setStatus] = useState<OrderStatus>('pending');
+  const [notes, setNotes] = useState('');
+  const [lines, setLines] = useState<DraftLine[]>([]);
+  const [message, setMessage] = useState<string>();
+  const totals = draftTotals(lines, 0);
+
+  const dealerOptions = useMemo(
+    () =>
+      dealers
+        .filter((dealer) => !dealer.archived)
+        .map((dealer) => ({ value: dealer.dealer_id, label: pickerName(dealer) }))
+        .sort((a, b) => collator.compare(a.label, b.label)),
+    [dealers],
+  );
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!dealerId || lines.length === 0) return setMessage(SELECT_DEALER_AND_PRODUCT);
+    try {
+      await createOrder({
+        body: {
+          dealer_id: dealerId,
+          product_details: linesPayload(lines),
+          status,
+          ...(notes.trim() ? { notes: notes.trim() } : {}),
+        },
+      }).unwrap();
+      onCreated(ORDER_CREATED);
+    } catch (failure) {
+      setMessage(createOrderFailure(failure));
+    }
+  }
+
+  return (
+    <Modal
+      open
+      size="wide"
+      title="Create New Order"
+      onClose={() => {
+        if (!isLoading) onClose();
+      }}
+      footer={
+        <>
+          <FooterMessage text={message} tone="error" />
+          <Button variant="secondary" onClick={onClose} disabled={isLoading}>
+            Cancel
+          </Button>
+          <Button type="submit" form="new-order-form" busy={isLoading} busyLabel="Creating...">
+            Create Order
+          </Button>
+        </>
+      }
+    >
+      <form id="new-order-form" className="stack" onSubmit={submit} noValidate>
+        <div className="new-order__fields">
+          <SelectInput
+            label="Dealer"
+            required
+            value={dealerId}
+            onChange={setDealerId}
+            options={[{ value: '', label: 'Select a dealer' }, ...dealerOptions]}
+          />
+          <SelectInput
+            label="Status"
+            value={status}
+            onChange={(value) => setStatus(value as OrderStatus)}
+            options={statusOptions('orders', 'pending').map((value) => ({ value, label: orderStatusLabel(value) }))}
+          />
+        </div>
+        <AddItemForm
+          products={products}
+          onAddProduct={(product, quantity) => setLines((old) => addCatalogueLine(old, product, quantity))}
+          onAddCustom={(line) => setLines((old) => [...old, line])}
+        />
+        {lines.length === 0 ? (
+          <p className="muted new-order__empty">No items yet: add a product or a custom item.</p>
+        ) : (
+          <table className="invoice__lines" aria-label="Order items">
+            <thead>
+              <tr>
+                <th scope="col">Item</th>
+                <th scope="col" className="invoice__number">
+                  Qty
+                </th>
+                <th scope="col" className="invoice__number">
+                  Unit Price
+                </th>
+                <th scope="col" className="invoice__number">
+                  Total
+                </th>
+                <th scope="col" className="invoice__action">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {lines.map((line) => (
+                <tr key={line.product_id}>
+                  <td>
+                    {line.title}
+                    {line.is_custom && <span className="invoice__custom"> (custom)</span>}
+                  </td>
+                  <td className="invoice__number">
+                    <QuantityInput
+                      line={line}
+                      onChange={(quantity) => setLines((old) => withQuantity(old, line.product_id, quantity))}
+                    />
+                  </td>
+                  <td className="invoice__number">{formatCents(line.priceCents)}</td>
+                  <td className="invoice__number">{formatCents(lineCents(line))}</td>
+                  <td className="invoice__action">
+                    <button
+                      type="button"
+                      className="invoice__remove"
+                      aria-label={`Remove ${line.title}`}
+                      onClick={() => setLines((old) => withoutLine(old, line.product_id))}
+                    >
+                      ×
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row" colSpan={3} className="invoice__number">
+                  Total
+                </th>
+                <td className="invoice__number new-order__total" data-testid="new-order-total">
+                  {formatCents(totals.totalCents)}
+                </td>
+                <td />
+              </tr>
+            </tfoot>
+          </table>
+        )}
+        <TextAreaField label="Notes" rows={3} maxLength={5000} value={notes} onChange={setNotes} />
+      </form>
+    </Modal>
+  );
+}
