@@ -114,6 +114,4 @@ export function requiredInContainers(component: Component): Map<string, string> 
  * Variables a deployment may set for a component that its code does not read (yet), on purpose.
  * Anything else set but not read is a typo or a leftover.
  */
-export const readLater: Partial<Record<Component, Record<string, string>>> = {
-  geocoding: { GOOGLE_MAPS_API_KEY: 'read by the geocoder of the maps and geocoding release' },
-};
+export const readLater: Partial<Record<Component, Record<string, string>>> = {};

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { Ok } from '../common';
+import { ImageBytes, Ok } from '../common';
 import { access, endpoint } from '../endpoint';
 import {
   AddressTestResult,
   Diagnosis,
+  GeocodeConfidence,
   GeocodingHistoryEntry,
   GeocodingSummary,
   LocatedDealer,
@@ -65,9 +66,15 @@ export const geocodingEndpoints = {
     path: '/api/public/search-dealers',
     owner,
     access: access.public,
-    summary: 'The 5 dealers closest to a place (address, city or ZIP) or a position, with distances in miles',
+    summary:
+      'The 5 dealers closest to a place (address, city or ZIP) or a position, with distances in miles; cached and rate-limited per client',
     query: SearchDealersQuery,
-    response: Ok.extend({ center: Coordinates, dealers: z.array(LocatedDealer).max(5) }),
+    response: Ok.extend({
+      center: Coordinates,
+      matched_address: z.string().nullable().describe('the place the query was understood as'),
+      dealers: z.array(LocatedDealer).max(5),
+      nearest: LocatedDealer.nullable().describe('with a radius: the nearest dealer when none is within it'),
+    }),
   }),
   'admin.updateDealerCategory': endpoint({
     id: 'admin.updateDealerCategory',
@@ -87,7 +94,12 @@ export const geocodingEndpoints = {
     access: access.roles('admin'),
     summary: 'Geocode a free-text address',
     body: GeocodeAddressRequest,
-    response: Ok.extend({ coordinates: Coordinates, formatted_address: z.string() }),
+    response: Ok.extend({
+      coordinates: Coordinates,
+      formatted_address: z.string(),
+      source: z.string(),
+      confidence: GeocodeConfidence,
+    }),
   }),
   'admin.updateDealerCoordinates': endpoint({
     id: 'admin.updateDealerCoordinates',
@@ -105,9 +117,21 @@ export const geocodingEndpoints = {
     path: '/api/admin/upload-marker-image',
     owner,
     access: access.roles('admin'),
-    summary: 'Upload a custom map marker image; answers its URL',
+    summary: 'Upload a custom map marker image (checked by content); answers its URL',
     files: [MarkerImageUpload],
     response: Ok.extend({ imageUrl: z.string() }),
+  }),
+  'public.markerImage': endpoint({
+    id: 'public.markerImage',
+    method: 'GET',
+    path: '/api/marker-images/{filename}',
+    owner,
+    access: access.public,
+    summary: 'An uploaded map marker image by file name; cached for a year, the name changes with the image',
+    params: z.object({ filename: z.string().regex(/^[A-Za-z0-9_-][\w.-]{0,199}$/, 'Invalid file name') }),
+    response: ImageBytes,
+    responseKind: 'image',
+    beyondSpec: true,
   }),
   'admin.geocodingSummary': endpoint({
     id: 'admin.geocodingSummary',
@@ -136,7 +160,11 @@ export const geocodingEndpoints = {
     summary: "Re-geocode one dealer's address with the given strategies",
     params: dealerIdParams,
     body: RepairDealerGeocodingRequest,
-    response: Ok.extend({ coordinates: Coordinates.nullable() }),
+    response: Ok.extend({
+      coordinates: Coordinates.nullable(),
+      strategy: z.string().nullable().describe('the strategy that placed the dealer'),
+      confidence: GeocodeConfidence.nullable(),
+    }),
   }),
   'admin.bulkRepairGeocoding': endpoint({
     id: 'admin.bulkRepairGeocoding',

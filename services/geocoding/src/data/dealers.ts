@@ -1,0 +1,252 @@
+import type { DealerSnapshot, GeocodeConfidence, MapDealer } from '@portal/contracts';
+import type { EntityManager } from 'typeorm';
+import type { GeoDealer, Health } from '../domain/diagnosis';
+
+/** The snapshot fields kept here (what the map, the locator's popups and the geocoders need). */
+export const KEPT_FIELDS = [
+  'business_name',
+  'full_name',
+  'email',
+  'phone',
+  'address',
+  'city',
+  'state',
+  'zip_code',
+  'website',
+] as const satisfies readonly (keyof DealerSnapshot)[];
+
+export interface SnapshotChange {
+  snapshot: DealerSnapshot;
+  occurredAt: string;
+}
+
+/** A dealer whose snapshot was applied, with what the geocoding decision needs. */
+export interface AppliedDealer extends GeoDealer {
+  geocoded_address_key: string | null;
+}
+
+const GEO_COLUMNS = `dealer_id, business_name, address, city, state, zip_code, lat, lng, geocoding_status,
+  geocoding_error, geocode_confidence`;
+
+/**
+ * Keeps dealers' fields (many at once: a bulk import announces thousands) unless newer fields are already kept
+ * (events may arrive out of order); answers the dealers whose fields were applied. `version` is the locator
+ * version of this change (a new phone shows in the locator's popups too).
+ */
+export async function saveSnapshots(
+  manager: EntityManager,
+  changes: readonly SnapshotChange[],
+  version: number,
+): Promise<AppliedDealer[]> {
+  if (!changes.length) return [];
+  const rows = changes.map(({ snapshot, occurredAt }) => ({
+    dealer_id: snapshot.dealer_id,
+    changed_at: occurredAt,
+    ...Object.fromEntries(KEPT_FIELDS.map((name) => [name, snapshot[name] ?? null])),
+  }));
+  const columns = KEPT_FIELDS.join(', ');
+  return manager.query(
+    `INSERT INTO dealers AS d (dealer_id, fields_changed_at, ${columns}, locator_version)
+     SELECT r.dealer_id, r.changed_at, ${KEPT_FIELDS.map((n) => `r.${n}`).join(', ')}, $2
+       FROM jsonb_to_recordset($1::jsonb) AS r(dealer_id text, changed_at timestamptz, ${KEPT_FIELDS.map((n) => `${n} text`).join(', ')})
+     ON CONFLICT (dealer_id) DO UPDATE SET ${KEPT_FIELDS.map((n) => `${n} = EXCLUDED.${n}`).join(', ')},
+       fields_changed_at = EXCLUDED.fields_changed_at, locator_version = EXCLUDED.locator_version
+     WHERE d.fields_changed_at IS NULL OR d.fields_changed_at <= EXCLUDED.fields_changed_at
+     RETURNING ${GEO_COLUMNS}, geocoded_address_key`,
+    [JSON.stringify(rows), version],
+  );
+}
+
+/** Archives or restores a dealer unless a newer archive/restore is already kept. */
+export async function saveArchived(
+  manager: EntityManager,
+  dealerId: string,
+  archived: boolean,
+  changedAt: string,
+  version: number,
+): Promise<void> {
+  await manager.query(
+    `INSERT INTO dealers AS d (dealer_id, archived, archived_changed_at, locator_version) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (dealer_id) DO UPDATE SET archived = EXCLUDED.archived,
+       archived_changed_at = EXCLUDED.archived_changed_at, locator_version = EXCLUDED.locator_version
+     WHERE d.archived_changed_at IS NULL OR d.archived_changed_at <= EXCLUDED.archived_changed_at`,
+    [dealerId, archived, changedAt, version],
+  );
+}
+
+/** A deleted dealer leaves the map and the locator for good (its row stays as a tombstone for late events). */
+export async function markDeleted(manager: EntityManager, dealerId: string, version: number): Promise<void> {
+  await manager.query(
+    `INSERT INTO dealers (dealer_id, deleted, locator_version) VALUES ($1, true, $2)
+     ON CONFLICT (dealer_id) DO UPDATE SET deleted = true, locator_version = EXCLUDED.locator_version`,
+    [dealerId, version],
+  );
+}
+
+/** New coordinates (or a failure) for a dealer, with the health the rules gave it. */
+export interface GeocodeWrite {
+  dealer_id: string;
+  lat: number | null;
+  lng: number | null;
+  status: 'ok' | 'error' | 'manual' | null;
+  error: string | null;
+  source: string | null;
+  confidence: GeocodeConfidence | null;
+  matched_address: string | null;
+  /** the address these coordinates belong to; undefined keeps the one stored */
+  address_key?: string;
+  google_formatted_address?: string | null;
+  health: Health;
+  issues: string[];
+}
+
+/** Stores many dealers' coordinates in one statement. */
+export async function saveGeocodes(manager: EntityManager, writes: readonly GeocodeWrite[], version: number) {
+  if (!writes.length) return;
+  await manager.query(
+    `UPDATE dealers AS d SET lat = w.lat, lng = w.lng, geocoding_status = w.status, geocoding_error = w.error,
+       geocode_source = w.source, geocode_confidence = w.confidence, matched_address = w.matched_address,
+       geocoded_address_key = CASE WHEN w.keep_key THEN d.geocoded_address_key ELSE w.address_key END,
+       google_formatted_address = CASE WHEN w.keep_google THEN d.google_formatted_address ELSE w.google_formatted_address END,
+       geocoded_at = clock_timestamp(), health = w.health, issues = w.issues, locator_version = $2
+     FROM jsonb_to_recordset($1::jsonb) AS w(dealer_id text, lat double precision, lng double precision, status text,
+       error text, source text, confidence text, matched_address text, address_key text, keep_key boolean,
+       google_formatted_address text, keep_google boolean, health text, issues text[])
+     WHERE d.dealer_id = w.dealer_id`,
+    [
+      JSON.stringify(
+        writes.map((w) => ({
+          ...w,
+          address_key: w.address_key ?? null,
+          keep_key: w.address_key === undefined,
+          google_formatted_address: w.google_formatted_address ?? null,
+          keep_google: w.google_formatted_address === undefined,
+        })),
+      ),
+      version,
+    ],
+  );
+}
+
+/** Stores the health a diagnosis found for many dealers (shared points are only found by a diagnosis). */
+export async function saveHealth(
+  manager: EntityManager,
+  rows: readonly { dealer_id: string; health: Health; issues: string[] }[],
+) {
+  if (!rows.length) return;
+  await manager.query(
+    `UPDATE dealers AS d SET health = r.health, issues = r.issues
+     FROM jsonb_to_recordset($1::jsonb) AS r(dealer_id text, health text, issues text[])
+     WHERE d.dealer_id = r.dealer_id AND (d.health <> r.health OR d.issues <> r.issues)`,
+    [JSON.stringify(rows)],
+  );
+}
+
+const ACTIVE = 'NOT archived AND NOT deleted AND fields_changed_at IS NOT NULL';
+
+export interface StoredDealer extends GeoDealer {
+  category: string;
+  archived: boolean;
+  deleted: boolean;
+  known: boolean;
+}
+
+/** One dealer (active or not); null when this service never heard of it. */
+export async function findDealer(manager: EntityManager, dealerId: string, lock = false): Promise<StoredDealer | null> {
+  const rows: StoredDealer[] = await manager.query(
+    `SELECT ${GEO_COLUMNS}, category, archived, deleted, fields_changed_at IS NOT NULL AS known
+       FROM dealers WHERE dealer_id = $1 ${lock ? 'FOR UPDATE' : ''}`,
+    [dealerId],
+  );
+  return rows[0] ?? null;
+}
+
+/** Every active dealer, as the diagnosis reads them. */
+export async function activeGeoDealers(manager: EntityManager, ids?: readonly string[]): Promise<GeoDealer[]> {
+  return manager.query(
+    `SELECT ${GEO_COLUMNS} FROM dealers WHERE ${ACTIVE} ${ids ? 'AND dealer_id = ANY($1)' : ''} ORDER BY dealer_id`,
+    ids ? [ids] : [],
+  );
+}
+
+/** The active dealers a repair without a list looks at: every one that is not healthy. */
+export async function problemDealers(manager: EntityManager): Promise<GeoDealer[]> {
+  return manager.query(`SELECT ${GEO_COLUMNS} FROM dealers WHERE ${ACTIVE} AND health <> 'healthy' ORDER BY dealer_id`);
+}
+
+export async function healthCounts(manager: EntityManager) {
+  const rows: { health: Health; n: string }[] = await manager.query(
+    `SELECT health, count(*) AS n FROM dealers WHERE ${ACTIVE} GROUP BY health`,
+  );
+  const counts = { healthy: 0, missing: 0, error: 0, suspicious: 0 };
+  for (const row of rows) counts[row.health] = Number(row.n);
+  return counts;
+}
+
+/** The MapDealer projection (001 §3), built in the database. */
+const MAP_DEALER_JSON = `json_build_object(
+  'dealer_id', dealer_id, 'business_name', business_name, 'full_name', full_name, 'category', category,
+  'street_address', address, 'address', address, 'city', city, 'state', state, 'zip_code', zip_code,
+  'phone', phone, 'email', email, 'website', website,
+  'coordinates', CASE WHEN lat IS NULL THEN NULL ELSE json_build_object('lat', lat, 'lng', lng) END,
+  'google_latitude', CASE WHEN geocode_source = 'google' THEN lat END,
+  'google_longitude', CASE WHEN geocode_source = 'google' THEN lng END,
+  'geocoding_status', geocoding_status, 'geocoding_error', geocoding_error,
+  'geocoding_source', geocode_source, 'geocoding_confidence', geocode_confidence)`;
+
+/** 001 §5: the admin map's dealers: active ones, with coordinates inside the US box. */
+export async function mapDealers(
+  manager: EntityManager,
+  bounds: { minLat: number; maxLat: number; minLng: number; maxLng: number },
+): Promise<MapDealer[]> {
+  const rows: { d: MapDealer }[] = await manager.query(
+    `SELECT ${MAP_DEALER_JSON} AS d FROM dealers
+      WHERE ${ACTIVE} AND lat BETWEEN $1 AND $2 AND lng BETWEEN $3 AND $4
+      ORDER BY business_name NULLS LAST, dealer_id`,
+    [bounds.minLat, bounds.maxLat, bounds.minLng, bounds.maxLng],
+  );
+  return rows.map((r) => r.d);
+}
+
+/** What the locator keeps of a dealer; `visible` false takes it out of the index. */
+export interface LocatorRow {
+  dealer_id: string;
+  visible: boolean;
+  lat: number | null;
+  lng: number | null;
+  category: string;
+  dealer: MapDealer;
+}
+
+/** Every dealer changed after `version` (all of them from 0): the locator's catch-up read. */
+export async function locatorChangesSince(manager: EntityManager, version: number): Promise<LocatorRow[]> {
+  return manager.query(
+    `SELECT dealer_id, (${ACTIVE} AND lat IS NOT NULL) AS visible, lat, lng, category, ${MAP_DEALER_JSON} AS dealer
+       FROM dealers WHERE locator_version > $1`,
+    [version],
+  );
+}
+
+export async function setCategory(manager: EntityManager, dealerId: string, category: string, version: number) {
+  const rows: unknown[] = await manager.query(
+    `WITH u AS (UPDATE dealers SET category = $2, locator_version = $3 WHERE dealer_id = $1 RETURNING dealer_id)
+     SELECT dealer_id FROM u`,
+    [dealerId, category, version],
+  );
+  return rows.length > 0;
+}
+
+/** Dealers of removed categories fall back to dealer. Answers how many moved. */
+export async function reassignCategories(
+  manager: EntityManager,
+  keep: readonly string[],
+  fallback: string,
+  version: number,
+): Promise<number> {
+  const rows: unknown[] = await manager.query(
+    `WITH u AS (UPDATE dealers SET category = $2, locator_version = $3 WHERE NOT (category = ANY($1)) RETURNING dealer_id)
+     SELECT dealer_id FROM u`,
+    [keep, fallback, version],
+  );
+  return rows.length;
+}

@@ -1,0 +1,35 @@
+/** A dealer's postal address as the dealer record holds it (any part may be missing). */
+export interface PostalAddress {
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  zip_code: string | null;
+}
+
+const clean = (value: string | null | undefined) => (value ?? '').trim().replace(/\s+/g, ' ').toLowerCase();
+
+/**
+ * The address as far as geocoding cares: a dealer is geocoded again only when this changes (a new phone or
+ * name never re-geocodes it). Case, spacing and a ZIP+4 suffix do not count as changes.
+ */
+export function addressKey(a: PostalAddress): string {
+  const zip = clean(a.zip_code).replace(/^(\d{5})-?\d{4}$/, '$1');
+  return [clean(a.address), clean(a.city), clean(a.state), zip].join('|');
+}
+
+/** 001 §5: dealers with no address are skipped. */
+export function hasAddress(a: PostalAddress): boolean {
+  return addressKey(a) !== '|||';
+}
+
+/** One line for humans: "123 Main St, Austin, TX 78701". */
+export function oneLine(a: PostalAddress): string {
+  const stateZip = [a.state, a.zip_code]
+    .map((p) => (p ?? '').trim())
+    .filter(Boolean)
+    .join(' ');
+  return [a.address, a.city, stateZip]
+    .map((p) => (p ?? '').trim())
+    .filter(Boolean)
+    .join(', ');
+}

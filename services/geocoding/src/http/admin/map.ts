@@ -1,0 +1,70 @@
+import type { GeocodingHandler } from '../../context';
+import {
+  geocodingHistory as historyOf,
+  dealersForMap as listMapDealers,
+  manualCoordinateOverride as overrideCoordinates,
+  updateDealerCategory as setDealerCategory,
+  updateDealerCoordinates as setGoogleCoordinates,
+} from '../../use-cases/map-dealers';
+import { getMapSettings, saveMapSettingsFor, storeMarkerImage } from '../../use-cases/map-settings';
+
+/** GET /api/admin/dealers-for-map — active dealers inside the US bounds. */
+export const dealersForMap: GeocodingHandler<'admin.dealersForMap'> = async (_input, ctx) => ({
+  success: true as const,
+  dealers: await listMapDealers(ctx),
+});
+
+/** GET /api/admin/map-settings */
+export const mapSettings: GeocodingHandler<'admin.mapSettings'> = async (_input, ctx) => ({
+  success: true as const,
+  ...(await getMapSettings(ctx)),
+});
+
+/** POST /api/admin/map-settings — categories (a removed one's dealers become dealer) and popup settings. */
+export const saveMapSettings: GeocodingHandler<'admin.saveMapSettings'> = async ({ body }, ctx) => {
+  const saved = await saveMapSettingsFor(ctx, body);
+  return {
+    success: true as const,
+    message: 'Map settings saved successfully!',
+    categories: saved.categories,
+    settings: saved.settings,
+  };
+};
+
+/** POST /api/admin/upload-marker-image — the router has checked the file by content and size. */
+export const uploadMarkerImage: GeocodingHandler<'admin.uploadMarkerImage'> = async ({ files }, ctx) => {
+  const image = files.markerImage;
+  if (!image) throw new Error('the router lets no upload through without its file');
+  return { success: true as const, imageUrl: await storeMarkerImage(ctx, image) };
+};
+
+/** POST /api/admin/update-dealer-category */
+export const updateDealerCategory: GeocodingHandler<'admin.updateDealerCategory'> = async ({ body }, ctx) => {
+  await setDealerCategory(ctx, body.dealer_id, body.category);
+  return { success: true as const, message: 'Dealer category updated' };
+};
+
+/** POST /api/admin/update-dealer-coordinates — coordinates Google found in the browser. */
+export const updateDealerCoordinates: GeocodingHandler<'admin.updateDealerCoordinates'> = async (
+  { body, user },
+  ctx,
+) => {
+  await setGoogleCoordinates(ctx, user, body);
+  return { success: true as const, message: 'Coordinates updated successfully!' };
+};
+
+/** POST /api/admin/manual-coordinate-override/{dealer_id} — ranges checked by the request schema. */
+export const manualCoordinateOverride: GeocodingHandler<'admin.manualCoordinateOverride'> = async (
+  { params, body, user },
+  ctx,
+) => ({
+  success: true as const,
+  message: 'Coordinates updated successfully!',
+  coordinates: await overrideCoordinates(ctx, user, params.dealer_id, body),
+});
+
+/** GET /api/admin/geocoding-history/{dealer_id} — newest first. */
+export const geocodingHistory: GeocodingHandler<'admin.geocodingHistory'> = async ({ params }, ctx) => ({
+  success: true as const,
+  history: await historyOf(ctx, params.dealer_id),
+});

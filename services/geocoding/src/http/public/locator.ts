@@ -1,0 +1,12 @@
+import { serveObject } from '@portal/platform';
+import type { GeocodingHandler } from '../../context';
+import { searchDealers as search } from '../../use-cases/locator';
+import { markerImageKey } from '../../use-cases/map-settings';
+
+/** GET /api/public/search-dealers — the client is its address as the gateway tells it. */
+export const searchDealers: GeocodingHandler<'public.searchDealers'> = async ({ query, req }, ctx) =>
+  search(ctx, query, req.ip ?? req.socket.remoteAddress ?? 'unknown');
+
+/** GET /api/marker-images/{filename} — an uploaded marker, cached for a year (names change with the image). */
+export const markerImage: GeocodingHandler<'public.markerImage'> = async ({ params, res }, ctx) =>
+  serveObject(res, ctx.objects, markerImageKey(params.filename), { notFound: 'Error: Marker image not found' });

@@ -1,0 +1,124 @@
+import { DealerGeocoded, type MapDealer, US_BOUNDS } from '@portal/contracts';
+import { type AuthUser, badRequest, notFound } from '@portal/platform';
+import type { GeocodingContext } from '../context';
+import { findDealer, mapDealers, type StoredDealer, saveGeocodes, setCategory } from '../data/dealers';
+import { historyOf, recordHistory } from '../data/history';
+import { nextLocatorVersion } from '../data/locator-version';
+import { loadMapSettings } from '../data/map-settings';
+import { classifyDealer } from '../domain/diagnosis';
+import { runtimeOf } from '../runtime';
+
+export const DEALER_NOT_FOUND = 'Dealer not found';
+
+/** 001 §5: active dealers with coordinates inside the US box. */
+export function dealersForMap(ctx: GeocodingContext): Promise<MapDealer[]> {
+  return mapDealers(ctx.db.manager, US_BOUNDS);
+}
+
+async function activeDealer(manager: Parameters<typeof findDealer>[0], dealerId: string) {
+  const dealer = await findDealer(manager, dealerId, true);
+  if (!dealer?.known || dealer.deleted) throw notFound(DEALER_NOT_FOUND);
+  return dealer;
+}
+
+export async function updateDealerCategory(ctx: GeocodingContext, dealerId: string, category: string) {
+  await ctx.transaction(async (manager) => {
+    const { categories } = await loadMapSettings(manager);
+    if (!categories.some((c) => c.id === category)) throw badRequest(`Error: Unknown map category ${category}`);
+    await activeDealer(manager, dealerId);
+    await setCategory(manager, dealerId, category, await nextLocatorVersion(manager));
+  });
+}
+
+interface NewCoordinates {
+  lat: number;
+  lng: number;
+  source: 'google' | 'manual';
+  notes: string | null;
+  google_formatted_address?: string | null;
+}
+
+/** Coordinates set by an admin: found by Google in the browser, or typed in Manual Override. */
+async function setCoordinates(ctx: GeocodingContext, user: AuthUser, dealerId: string, next: NewCoordinates) {
+  const runtime = runtimeOf(ctx);
+  return ctx.transaction(async (manager, emit) => {
+    const dealer: StoredDealer = await activeDealer(manager, dealerId);
+    const status = next.source === 'manual' ? 'manual' : 'ok';
+    const health = classifyDealer(
+      {
+        ...dealer,
+        lat: next.lat,
+        lng: next.lng,
+        geocoding_status: status,
+        geocoding_error: null,
+        geocode_confidence: null,
+      },
+      runtime.shapes.contains,
+    );
+    await saveGeocodes(
+      manager,
+      [
+        {
+          dealer_id: dealerId,
+          lat: next.lat,
+          lng: next.lng,
+          status,
+          error: null,
+          source: next.source,
+          confidence: null,
+          matched_address: next.google_formatted_address ?? null,
+          google_formatted_address: next.google_formatted_address,
+          health: health.health,
+          issues: health.issues,
+        },
+      ],
+      await nextLocatorVersion(manager),
+    );
+    await recordHistory(manager, [
+      {
+        dealer_id: dealerId,
+        action: next.source === 'manual' ? 'manual_override' : 'coordinates_update',
+        actor: user.email,
+        status: next.source === 'manual' ? 'manual' : 'ok',
+        from_lat: dealer.lat,
+        from_lng: dealer.lng,
+        lat: next.lat,
+        lng: next.lng,
+        source: next.source,
+        confidence: null,
+        strategy: null,
+        matched_address: next.google_formatted_address ?? null,
+        error: null,
+        notes: next.notes,
+      },
+    ]);
+    await emit(DealerGeocoded, dealerId, { dealer_id: dealerId, lat: next.lat, lng: next.lng, status, error: null });
+    return { lat: next.lat, lng: next.lng };
+  });
+}
+
+export const updateDealerCoordinates = (
+  ctx: GeocodingContext,
+  user: AuthUser,
+  body: { dealer_id: string; google_latitude: number; google_longitude: number; google_formatted_address?: string },
+) =>
+  setCoordinates(ctx, user, body.dealer_id, {
+    lat: body.google_latitude,
+    lng: body.google_longitude,
+    source: 'google',
+    notes: null,
+    google_formatted_address: body.google_formatted_address ?? null,
+  });
+
+export const manualCoordinateOverride = (
+  ctx: GeocodingContext,
+  user: AuthUser,
+  dealerId: string,
+  body: { lat: number; lng: number; notes?: string },
+) => setCoordinates(ctx, user, dealerId, { lat: body.lat, lng: body.lng, source: 'manual', notes: body.notes ?? null });
+
+export async function geocodingHistory(ctx: GeocodingContext, dealerId: string) {
+  const dealer = await findDealer(ctx.db.manager, dealerId);
+  if (!dealer?.known) throw notFound(DEALER_NOT_FOUND);
+  return historyOf(ctx.db.manager, dealerId);
+}
