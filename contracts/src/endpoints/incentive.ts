@@ -6,7 +6,7 @@ import { idParams } from '../fields';
 import { IncentiveProgramRequest, ToggleProgramRequest, TopPerformersQuery } from '../requests/incentive';
 
 const owner = 'incentive' as const;
-const programIdParams = idParams('id');
+const idParam = idParams('id');
 const PerformanceList = Ok.extend({ data: z.array(PerformanceRecord) });
 const ProgramResponse = Ok.extend({ program: IncentiveProgram });
 
@@ -17,7 +17,7 @@ export const incentiveEndpoints = {
     path: '/api/admin/top-performers',
     owner,
     access: access.roles('admin'),
-    summary: 'The best dealers by revenue, orders or items sold (4 by default)',
+    summary: 'The best dealers by revenue, orders or items sold, best first (4 by default; dealers with 0 left out)',
     query: TopPerformersQuery,
     response: PerformanceList,
   }),
@@ -27,7 +27,7 @@ export const incentiveEndpoints = {
     path: '/api/admin/dealer-performance',
     owner,
     access: access.roles('admin'),
-    summary: "Every dealer's revenue, orders, items and average order value",
+    summary: "Every active dealer's revenue, orders, items and average order value, by revenue",
     response: PerformanceList,
   }),
   'admin.incentivePrograms': endpoint({
@@ -45,7 +45,7 @@ export const incentiveEndpoints = {
     path: '/api/admin/incentive-programs',
     owner,
     access: access.roles('admin'),
-    summary: 'Create an incentive program with its tiers',
+    summary: 'Create an incentive program with its tiers; the orders it covers are evaluated at once',
     body: IncentiveProgramRequest,
     response: ProgramResponse,
   }),
@@ -55,8 +55,8 @@ export const incentiveEndpoints = {
     path: '/api/admin/incentive-programs/{id}',
     owner,
     access: access.roles('admin'),
-    summary: 'Replace an incentive program and its tiers',
-    params: programIdParams,
+    summary: 'Replace an incentive program and its tiers (a tier sent with its id keeps its achievements)',
+    params: idParam,
     body: IncentiveProgramRequest,
     response: ProgramResponse,
   }),
@@ -66,8 +66,8 @@ export const incentiveEndpoints = {
     path: '/api/admin/incentive-programs/{id}',
     owner,
     access: access.roles('admin'),
-    summary: 'Delete an incentive program',
-    params: programIdParams,
+    summary: 'Delete an incentive program with its achievements',
+    params: idParam,
     response: Ok,
   }),
   'admin.toggleIncentiveProgram': endpoint({
@@ -77,7 +77,7 @@ export const incentiveEndpoints = {
     owner,
     access: access.roles('admin'),
     summary: 'Enable or disable an incentive program',
-    params: programIdParams,
+    params: idParam,
     body: ToggleProgramRequest,
     response: ProgramResponse,
   }),
@@ -88,7 +88,7 @@ export const incentiveEndpoints = {
     owner,
     access: access.roles('admin'),
     summary: 'The tiers dealers reached in a program, newest first',
-    params: programIdParams,
+    params: idParam,
     response: Ok.extend({ achievements: z.array(Achievement) }),
   }),
   'admin.pendingNotifications': endpoint({
@@ -97,7 +97,18 @@ export const incentiveEndpoints = {
     path: '/api/admin/pending-notifications',
     owner,
     access: access.roles('admin'),
-    summary: 'Achievements whose dealer notification is still to be sent',
-    response: Ok.extend({ data: z.array(PendingNotification) }),
+    summary: 'Achievements of tiers that notify the dealer, newest first, until an admin marks them handled',
+    response: Ok.extend({ data: z.array(PendingNotification), count: z.number().int().nonnegative() }),
+  }),
+  'admin.handlePendingNotification': endpoint({
+    id: 'admin.handlePendingNotification',
+    method: 'POST',
+    path: '/api/admin/pending-notifications/{id}/handled',
+    owner,
+    access: access.roles('admin'),
+    summary: 'Marks a pending achievement notification handled: it leaves the Notifications tab',
+    params: idParam,
+    response: Ok,
+    beyondSpec: true,
   }),
 } as const;

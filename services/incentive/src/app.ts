@@ -1,19 +1,49 @@
-import { defineService, notImplemented } from '@portal/platform';
-
-const RELEASE = 'the performance and incentives release';
+import { defineService } from '@portal/platform';
+import { Incentives1767000000000 } from './data/migrations/1767000000000-incentives';
+import { dealerArchived, dealerDeleted, dealerRestored, dealerSaved, dealersSaved } from './events/dealer-directory';
+import { orderActivities, orderActivity } from './events/order-activity';
+import { handlePendingNotification, pendingNotifications } from './http/admin/notifications';
+import { dealerPerformance, topPerformers } from './http/admin/performance';
+import {
+  createIncentiveProgram,
+  deleteIncentiveProgram,
+  incentiveProgramAchievements,
+  incentivePrograms,
+  toggleIncentiveProgram,
+  updateIncentiveProgram,
+} from './http/admin/programs';
 
 export const incentiveService = defineService({
   name: 'incentive',
-  migrations: [],
+  migrations: [Incentives1767000000000],
+  consumers: {
+    'dealer.created': dealerSaved,
+    'dealer.updated': dealerSaved,
+    'dealer.archived': dealerArchived,
+    'dealer.restored': dealerRestored,
+    'dealer.deleted': dealerDeleted,
+    'order.created': orderActivity,
+    'order.updated': orderActivity,
+    'payment.recorded': orderActivity,
+  },
+  // one batch function per family: the order events of one batch are applied in the order they came
+  batchConsumers: {
+    'dealer.created': dealersSaved,
+    'dealer.updated': dealersSaved,
+    'order.created': orderActivities,
+    'order.updated': orderActivities,
+    'payment.recorded': orderActivities,
+  },
   handlers: {
-    'admin.topPerformers': notImplemented(RELEASE),
-    'admin.dealerPerformance': notImplemented(RELEASE),
-    'admin.incentivePrograms': notImplemented(RELEASE),
-    'admin.createIncentiveProgram': notImplemented(RELEASE),
-    'admin.updateIncentiveProgram': notImplemented(RELEASE),
-    'admin.deleteIncentiveProgram': notImplemented(RELEASE),
-    'admin.toggleIncentiveProgram': notImplemented(RELEASE),
-    'admin.incentiveProgramAchievements': notImplemented(RELEASE),
-    'admin.pendingNotifications': notImplemented(RELEASE),
+    'admin.topPerformers': topPerformers,
+    'admin.dealerPerformance': dealerPerformance,
+    'admin.incentivePrograms': incentivePrograms,
+    'admin.createIncentiveProgram': createIncentiveProgram,
+    'admin.updateIncentiveProgram': updateIncentiveProgram,
+    'admin.deleteIncentiveProgram': deleteIncentiveProgram,
+    'admin.toggleIncentiveProgram': toggleIncentiveProgram,
+    'admin.incentiveProgramAchievements': incentiveProgramAchievements,
+    'admin.pendingNotifications': pendingNotifications,
+    'admin.handlePendingNotification': handlePendingNotification,
   },
 });

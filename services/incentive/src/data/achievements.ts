@@ -1,0 +1,154 @@
+import type { Achievement, OrderStatus, PendingNotification, PerformanceMetric } from '@portal/contracts';
+import type { EntityManager } from 'typeorm';
+import type { WindowFigures } from '../domain/tiers';
+
+/**
+ * One lock orders evaluations against program changes: consumers evaluate under its shared form, program
+ * writes take it exclusively first. So an order and a program saved at the same moment never both miss each
+ * other (each evaluation statement sees the other's commit).
+ */
+const EVALUATION_LOCK = 0x1ce7_1e5;
+
+export async function lockEvaluations(manager: EntityManager, mode: 'shared' | 'exclusive'): Promise<void> {
+  await manager.query(
+    mode === 'shared' ? 'SELECT pg_advisory_xact_lock_shared($1)' : 'SELECT pg_advisory_xact_lock($1)',
+    [EVALUATION_LOCK],
+  );
+}
+
+export interface DealerWindow extends WindowFigures {
+  program_id: string;
+  dealer_id: string;
+}
+
+/**
+ * Each dealer's counted orders placed inside each enabled program's dates (UTC days, both ends included),
+ * for some dealers or one program. Deleted dealers reach no tier.
+ */
+export function windowFigures(
+  manager: EntityManager,
+  counted: readonly OrderStatus[],
+  scope: { dealerIds?: readonly string[]; programId?: string },
+): Promise<DealerWindow[]> {
+  const params: unknown[] = [counted];
+  const where: string[] = [];
+  if (scope.dealerIds) {
+    params.push(scope.dealerIds);
+    where.push(`o.dealer_id = ANY($${params.length}::text[])`);
+  }
+  if (scope.programId) {
+    params.push(scope.programId);
+    where.push(`p.id = $${params.length}`);
+  }
+  return manager.query(
+    `SELECT p.id AS program_id, o.dealer_id, sum(o.total_cents)::float8 AS revenue_cents, count(*)::int AS orders,
+       sum(o.item_count)::float8 AS items
+     FROM programs p
+     JOIN orders o ON o.created_at >= (p.start_date::timestamp AT TIME ZONE 'UTC')
+       AND o.created_at < ((p.end_date + 1)::timestamp AT TIME ZONE 'UTC')
+     WHERE p.enabled AND o.status = ANY($1::text[]) ${where.map((w) => `AND ${w}`).join(' ')}
+       AND NOT EXISTS (SELECT 1 FROM dealers d WHERE d.dealer_id = o.dealer_id AND d.deleted)
+     GROUP BY p.id, o.dealer_id`,
+    params,
+  );
+}
+
+export interface NewAchievement {
+  id: string;
+  program_id: string;
+  tier_id: string;
+  dealer_id: string;
+  tier_name: string;
+  metric: PerformanceMetric;
+  threshold_value: number;
+  value_achieved: number;
+  reward: string;
+  notify_dealer: boolean;
+}
+
+export interface SavedAchievement extends NewAchievement {
+  achieved_at: Date;
+}
+
+/** Saves achievements not reached before (one per dealer and tier); answers those saved now. */
+export async function insertAchievements(
+  manager: EntityManager,
+  achievements: readonly NewAchievement[],
+): Promise<SavedAchievement[]> {
+  if (!achievements.length) return [];
+  const column = <K extends keyof NewAchievement>(name: K) => achievements.map((a) => a[name]);
+  const rows: SavedAchievement[] = await manager.query(
+    `INSERT INTO achievements (id, program_id, tier_id, dealer_id, tier_name, metric, threshold_value, value_achieved,
+       reward, notify_dealer)
+     SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::numeric[],
+       $8::numeric[], $9::text[], $10::boolean[])
+     ON CONFLICT (tier_id, dealer_id) DO NOTHING
+     RETURNING id, program_id, tier_id, dealer_id, tier_name, metric, threshold_value::float8 AS threshold_value,
+       value_achieved::float8 AS value_achieved, reward, notify_dealer, achieved_at`,
+    [
+      column('id'),
+      column('program_id'),
+      column('tier_id'),
+      column('dealer_id'),
+      column('tier_name'),
+      column('metric'),
+      column('threshold_value').map(String),
+      column('value_achieved').map(String),
+      column('reward'),
+      column('notify_dealer'),
+    ],
+  );
+  return rows;
+}
+
+/** Records where each achievement mail went. */
+export async function setNotifiedEmails(
+  manager: EntityManager,
+  sent: readonly { id: string; email: string }[],
+): Promise<void> {
+  if (!sent.length) return;
+  await manager.query(
+    `UPDATE achievements a SET notified_email = v.email FROM unnest($1::uuid[], $2::text[]) AS v(id, email)
+     WHERE a.id = v.id`,
+    [sent.map((s) => s.id), sent.map((s) => s.email)],
+  );
+}
+
+const DEALER_NAME = "coalesce(nullif(d.business_name, ''), nullif(d.full_name, ''), a.dealer_id)";
+const ACHIEVED_AT = `to_char(a.achieved_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** A program's achievements, newest first, with the dealer's current name, city and state. */
+export function programAchievements(manager: EntityManager, programId: string): Promise<Achievement[]> {
+  return manager.query(
+    `SELECT a.id, a.program_id, a.tier_id, a.dealer_id, ${DEALER_NAME} AS dealer_name, d.city AS dealer_city,
+       d.state AS dealer_state, a.tier_name, a.metric, a.threshold_value::float8 AS threshold_value,
+       a.value_achieved::float8 AS value_achieved, a.reward, ${ACHIEVED_AT} AS achieved_at
+     FROM achievements a LEFT JOIN dealers d ON d.dealer_id = a.dealer_id
+     WHERE a.program_id = $1
+     ORDER BY a.achieved_at DESC, a.id`,
+    [programId],
+  );
+}
+
+/** Achievements of tiers that notify the dealer and that no admin has marked handled, newest first. */
+export function pendingNotifications(manager: EntityManager): Promise<PendingNotification[]> {
+  return manager.query(
+    `SELECT a.id, a.program_id, p.program_name, a.dealer_id, ${DEALER_NAME} AS dealer_name,
+       a.notified_email AS dealer_email, a.tier_name AS threshold_name, a.metric,
+       a.threshold_value::float8 AS threshold_value, a.value_achieved::float8 AS value_achieved, a.reward,
+       ${ACHIEVED_AT} AS achieved_at
+     FROM achievements a JOIN programs p ON p.id = a.program_id LEFT JOIN dealers d ON d.dealer_id = a.dealer_id
+     WHERE a.notify_dealer AND a.handled_at IS NULL
+     ORDER BY a.achieved_at DESC, a.id`,
+  );
+}
+
+/** Marks a notification handled; answers false when there is no notification of that id (handled or not). */
+export async function markNotificationHandled(manager: EntityManager, id: string): Promise<boolean> {
+  const [, count]: [unknown, number] = await manager.query(
+    `UPDATE achievements SET handled_at = coalesce(handled_at, clock_timestamp())
+     WHERE id = $1 AND notify_dealer`,
+    [id],
+  );
+  return count > 0;
+}

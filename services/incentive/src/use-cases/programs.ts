@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import type { IncentiveProgram, IncentiveProgramRequest } from '@portal/contracts';
+import { notFound } from '@portal/platform';
+import type { EntityManager } from 'typeorm';
+import type { IncentiveContext } from '../context';
+import { programAchievements as achievementsOf, lockEvaluations } from '../data/achievements';
+import {
+  deleteProgram as deleteProgramRow,
+  findProgram,
+  insertProgram,
+  listPrograms as listProgramRows,
+  type ProgramRecord,
+  replaceTiers,
+  setProgramEnabled,
+  updateProgram as updateProgramRow,
+} from '../data/programs';
+import { isUuid } from '../domain/ids';
+import { planTiers } from '../domain/tiers';
+import { evaluateAchievements } from './evaluate-achievements';
+
+export const PROGRAM_NOT_FOUND = 'Error: Incentive program not found';
+
+/** A program id as the path carries it; anything that cannot be one is simply not found. */
+function programId(id: string): string {
+  if (!isUuid(id)) throw notFound(PROGRAM_NOT_FOUND);
+  return id.toLowerCase();
+}
+
+const toProgram = (record: ProgramRecord): IncentiveProgram => record;
+
+export async function listPrograms(ctx: IncentiveContext): Promise<IncentiveProgram[]> {
+  return (await listProgramRows(ctx.db.manager)).map(toProgram);
+}
+
+async function saved(manager: EntityManager, id: string): Promise<IncentiveProgram> {
+  const program = await findProgram(manager, id);
+  if (!program) throw notFound(PROGRAM_NOT_FOUND);
+  return toProgram(program);
+}
+
+/**
+ * Creates a program with its tiers and, when it is enabled, evaluates the orders its dates cover: dealers
+ * already past a tier get their achievement now.
+ */
+export function createProgram(
+  ctx: IncentiveContext,
+  form: IncentiveProgramRequest,
+): Promise<{ program: IncentiveProgram; newAchievements: number }> {
+  return ctx.transaction(async (manager, emit) => {
+    await lockEvaluations(manager, 'exclusive');
+    const id = randomUUID();
+    await insertProgram(manager, id, form);
+    await replaceTiers(manager, id, planTiers(form.tiers, []), randomUUID);
+    const newAchievements = form.enabled ? await evaluateAchievements(manager, emit, { programId: id }) : 0;
+    return { program: await saved(manager, id), newAchievements };
+  });
+}
+
+/**
+ * Replaces a program's fields and tiers. A tier sent with its id keeps its achievements (a dealer reaches a
+ * tier once, even if its threshold is edited); the history the program covers is evaluated again.
+ */
+export function updateProgram(
+  ctx: IncentiveContext,
+  rawId: string,
+  form: IncentiveProgramRequest,
+): Promise<{ program: IncentiveProgram; newAchievements: number }> {
+  const id = programId(rawId);
+  return ctx.transaction(async (manager, emit) => {
+    await lockEvaluations(manager, 'exclusive');
+    const tierIds = await updateProgramRow(manager, id, form);
+    if (!tierIds) throw notFound(PROGRAM_NOT_FOUND);
+    await replaceTiers(manager, id, planTiers(form.tiers, tierIds), randomUUID);
+    const newAchievements = form.enabled ? await evaluateAchievements(manager, emit, { programId: id }) : 0;
+    return { program: await saved(manager, id), newAchievements };
+  });
+}
+
+/** Deletes a program, its tiers and its achievements (with their pending notifications). */
+export async function deleteProgram(ctx: IncentiveContext, rawId: string): Promise<void> {
+  const id = programId(rawId);
+  const deleted = await ctx.transaction(async (manager) => {
+    await lockEvaluations(manager, 'exclusive');
+    return deleteProgramRow(manager, id);
+  });
+  if (!deleted) throw notFound(PROGRAM_NOT_FOUND);
+}
+
+/** Enables or disables a program; enabling evaluates the history it covers. */
+export function toggleProgram(
+  ctx: IncentiveContext,
+  rawId: string,
+  enabled: boolean,
+): Promise<{ program: IncentiveProgram; newAchievements: number }> {
+  const id = programId(rawId);
+  return ctx.transaction(async (manager, emit) => {
+    await lockEvaluations(manager, 'exclusive');
+    if (!(await setProgramEnabled(manager, id, enabled))) throw notFound(PROGRAM_NOT_FOUND);
+    const newAchievements = enabled ? await evaluateAchievements(manager, emit, { programId: id }) : 0;
+    return { program: await saved(manager, id), newAchievements };
+  });
+}
+
+/** A program's achievements, newest first. */
+export async function programAchievements(ctx: IncentiveContext, rawId: string) {
+  const id = programId(rawId);
+  const manager = ctx.db.manager;
+  if (!(await findProgram(manager, id))) throw notFound(PROGRAM_NOT_FOUND);
+  return achievementsOf(manager, id);
+}
