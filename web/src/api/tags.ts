@@ -18,6 +18,16 @@ export const TAG_TYPES = [
   'Products',
   'Pictures',
   'Orders',
+  'ReadyToShip',
+  'Shipments',
+  'ShippingSettings',
+  'MapSettings',
+  'MapDealers',
+  'GeocodingSummary',
+  'Performance',
+  'IncentivePrograms',
+  'Achievements',
+  'PendingNotifications',
 ] as const;
 
 export type TagType = (typeof TAG_TYPES)[number];

@@ -1,4 +1,5 @@
-import { useMemo } from 'react';
+import type { Dealer } from '@portal/contracts';
+import { useMemo, useState } from 'react';
 import { failureMessage } from '../../api/errorMessage';
 import { Message } from '../../ui/Message';
 import { DealerTable } from '../dealers/DealerTable';
@@ -6,11 +7,16 @@ import { DealerToolbar } from '../dealers/DealerToolbar';
 import { NO_FILTERS } from '../dealers/dealerFilters';
 import { useGetDealersQuery } from '../dealers/dealersApi';
 import { useDealerList } from '../dealers/useDealerList';
+import { DealerInfoModal } from './DealerInfoModal';
 import '../dealers/dealers.css';
+import './directory.css';
 
 const EMPTY: never[] = [];
 
-/** Delivery's Dealers tab: the dealer list, searchable and sortable, without any way to change it. */
+/**
+ * Delivery's Dealers tab: the dealer list, searchable and sortable, without any way to change it; a row opens the
+ * dealer's contact details and address (read-only).
+ */
 export function DealerDirectory() {
   const { data, error } = useGetDealersQuery();
   const dealers = data?.dealers ?? EMPTY;
@@ -20,6 +26,7 @@ export function DealerDirectory() {
     [dealers],
   );
   const list = useDealerList(dealers, NO_FILTERS);
+  const [opened, setOpened] = useState<Dealer | null>(null);
   return (
     <section className="dealers-panel" aria-labelledby="dealer-directory-title">
       <header className="dealers-panel__header">
@@ -35,7 +42,8 @@ export function DealerDirectory() {
         states={data?.availableStates ?? []}
         zones={zones}
       />
-      <DealerTable dealers={list.shown} sort={list.sort} onSort={list.sortBy} />
+      <DealerTable dealers={list.shown} sort={list.sort} onSort={list.sortBy} onOpen={setOpened} />
+      <DealerInfoModal dealer={opened} onClose={() => setOpened(null)} />
     </section>
   );
 }

@@ -1,29 +1,13 @@
-import { PlaceholderPanel } from '../../ui/PlaceholderPanel';
 import { type Section, SectionTabs } from '../../ui/SectionTabs';
+import { GeneratedRoutesPanel } from './GeneratedRoutesPanel';
+import { ReadyToShipPanel } from './ReadyToShipPanel';
+import './shipping.css';
 
 export type ShippingSection = 'ready' | 'routes';
 
 const SECTIONS: readonly Section<ShippingSection>[] = [
-  {
-    id: 'ready',
-    label: 'Orders Ready to Ship',
-    content: (
-      <PlaceholderPanel
-        title="Orders Ready to Ship"
-        note="Confirmed orders waiting for a shipment arrive here with the shipping release."
-      />
-    ),
-  },
-  {
-    id: 'routes',
-    label: 'Generated Routes',
-    content: (
-      <PlaceholderPanel
-        title="Generated Routes"
-        note="Shipments and their delivery routes arrive here with the shipping release."
-      />
-    ),
-  },
+  { id: 'ready', label: 'Orders Ready to Ship', content: <ReadyToShipPanel /> },
+  { id: 'routes', label: 'Generated Routes', content: <GeneratedRoutesPanel /> },
 ];
 
 /** Shipping Management, shared by the admin and delivery dashboards; the section is the caller's state. */

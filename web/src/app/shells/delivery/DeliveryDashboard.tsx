@@ -2,11 +2,14 @@ import { type ReactNode, useState } from 'react';
 import { MaintenanceNotice } from '../../../features/maintenance/MaintenanceNotice';
 import type { ShippingSection } from '../../../features/shipping/ShippingPanel';
 import { lazyScreen } from '../../../ui/lazyScreen';
-import { PlaceholderPanel } from '../../../ui/PlaceholderPanel';
 import type { TabItem } from '../../../ui/Tabs';
 import { DashboardShell } from '../DashboardShell';
 
 const ShippingPanel = lazyScreen(() => import('../../../features/shipping/ShippingPanel'), 'ShippingPanel');
+const DeliveryOrdersPanel = lazyScreen(
+  () => import('../../../features/delivery-orders/DeliveryOrdersPanel'),
+  'DeliveryOrdersPanel',
+);
 const DealerDirectory = lazyScreen(() => import('../../../features/directory/DealerDirectory'), 'DealerDirectory');
 const ProfileSettings = lazyScreen(() => import('../../../features/profile/ProfileSettings'), 'ProfileSettings');
 
@@ -25,7 +28,7 @@ export function DeliveryDashboard() {
 
   const content: Record<DeliveryTab, () => ReactNode> = {
     shipping: () => <ShippingPanel section={shipping} onSectionChange={setShipping} />,
-    orders: () => <PlaceholderPanel note="Orders to deliver arrive with the orders release." />,
+    orders: () => <DeliveryOrdersPanel />,
     dealers: () => <DealerDirectory />,
     profile: () => <ProfileSettings />,
   };

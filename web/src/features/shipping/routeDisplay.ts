@@ -1,0 +1,96 @@
+import type { RouteMode, RouteStop, Shipment, ShippingOrder, ShippingSettings } from '@portal/contracts';
+
+/** The route orders one can choose (001 §4); `optimized` is set by Optimise only. */
+export type ChosenRouteMode = Exclude<RouteMode, 'optimized'>;
+
+export const ROUTE_MODE_OPTIONS: readonly { value: ChosenRouteMode; label: string }[] = [
+  { value: 'original', label: 'Original order' },
+  { value: 'closest_first', label: 'Closest first' },
+  { value: 'closest_last', label: 'Closest last' },
+  { value: 'manual', label: 'Manual' },
+];
+
+export const OPTIMIZED_LABEL = 'Optimised';
+
+export function routeModeLabel(mode: RouteMode): string {
+  if (mode === 'optimized') return OPTIMIZED_LABEL;
+  return ROUTE_MODE_OPTIONS.find((option) => option.value === mode)?.label ?? mode;
+}
+
+export interface RouteLink {
+  href: string;
+  label: string;
+}
+
+/**
+ * The Open in Google Maps links of a route: one link reads "Open in Google Maps"; a route split over several
+ * (a link carries 10 stops) numbers them, "Open in Google Maps (part 2 of 3)", each starting where the one before
+ * ended.
+ */
+export function routeLinks(links: readonly string[]): RouteLink[] {
+  if (links.length === 1) return [{ href: links[0] as string, label: 'Open in Google Maps' }];
+  return links.map((href, index) => ({ href, label: `Open in Google Maps (part ${index + 1} of ${links.length})` }));
+}
+
+/** Straight-line miles to one decimal ("12.3 mi"); a stop without coordinates has none ("—"). */
+export function formatMiles(miles: number | null): string {
+  if (miles === null || !Number.isFinite(miles)) return '—';
+  return `${miles.toFixed(1)} mi`;
+}
+
+/** Minutes from departure, "45 min" or "2 h 05 min"; none without coordinates ("—"). */
+export function formatEta(minutes: number | null): string {
+  if (minutes === null || !Number.isFinite(minutes)) return '—';
+  const whole = Math.round(minutes);
+  if (whole < 60) return `${whole} min`;
+  return `${Math.floor(whole / 60)} h ${String(whole % 60).padStart(2, '0')} min`;
+}
+
+/** Which way a stop may move: the first cannot go up, the last cannot go down. */
+export function stopMoves(index: number, count: number): { up: boolean; down: boolean } {
+  return { up: index > 0, down: index >= 0 && index < count - 1 };
+}
+
+/** The orders delivered at a stop, in the stop's order; ids the shipment does not hold are left out. */
+export function stopOrders(shipment: Pick<Shipment, 'orders'>, stop: Pick<RouteStop, 'order_ids'>): ShippingOrder[] {
+  const byId = new Map(shipment.orders.map((order) => [order.order_id, order]));
+  return stop.order_ids.flatMap((id) => {
+    const order = byId.get(id);
+    return order ? [order] : [];
+  });
+}
+
+/** A stop's name: the dealer's business, else its dealer id. */
+export function stopName(stop: Pick<RouteStop, 'business_name' | 'dealer_id'>): string {
+  return stop.business_name?.trim() || `Dealer ${stop.dealer_id}`;
+}
+
+/** What a change of a shipment answered (the whole shipment), over the listed one it replaced. */
+export interface AnsweredShipment {
+  over: Shipment;
+  shipment: Shipment;
+}
+
+/**
+ * The shipment a card shows: the latest answer of a change, until the list itself is fetched again (a new listed
+ * object, which is then the newer word).
+ */
+export function shownShipment(listed: Shipment, answered: AnsweredShipment | null): Shipment {
+  return answered && answered.over === listed ? answered.shipment : listed;
+}
+
+/** How many items an order holds: the sum of its line quantities. */
+export function itemCount(order: Pick<ShippingOrder, 'product_details'>): number {
+  return order.product_details.reduce((sum, line) => sum + line.quantity, 0);
+}
+
+/**
+ * What the miles and ETAs are measured from: the start point when one is set (the first leg runs from it),
+ * otherwise the first stop; always straight-line, at the average speed plus the time spent at each stop.
+ */
+export function routeBasis(settings: ShippingSettings): string {
+  const from = settings.start_coordinates
+    ? `from ${settings.start_label?.trim() || 'the start point'}`
+    : 'from the first stop (no start point is set)';
+  return `Miles and ETAs are straight-line ${from}, at ${settings.average_speed_mph} mph with ${settings.service_minutes} min at each stop.`;
+}
