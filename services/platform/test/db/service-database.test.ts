@@ -71,7 +71,12 @@ describe('a service database (provisionServiceDatabase + openDatabase)', () => {
       (row: { name: string }) => row.name,
     );
     // in timestamp order, the platform's event-table migrations with the service's own
-    expect(names).toEqual(['EventTables1700000000000', 'Shelves1763000000000', 'OutboxHousekeeping1764000000000']);
+    expect(names).toEqual([
+      'EventTables1700000000000',
+      'Shelves1763000000000',
+      'OutboxHousekeeping1764000000000',
+      'OutboxClaimInOrder1766200000000',
+    ]);
   });
 
   test('When the service opens its database a second time, Then no migration runs again', async () => {
@@ -79,7 +84,7 @@ describe('a service database (provisionServiceDatabase + openDatabase)', () => {
     const again = await open('order');
     expect(await again.showMigrations()).toBe(false);
     const [{ n }] = await again.query('SELECT count(*)::int AS n FROM order_migrations');
-    expect(n).toBe(3);
+    expect(n).toBe(4);
   });
 
   test("When a service's role reaches into another service's schema, Then PostgreSQL refuses to read or create there", async () => {
