@@ -1,8 +1,20 @@
 # The front door. `make start` runs the portal on this machine; `make test` runs every test.
-.PHONY: start test build typecheck lint format bench clean
+.PHONY: start start-distributed dead-letters seed test build typecheck lint format bench clean
 
 start:
 	@bash scripts/start.sh
+
+# every service and the gateway as separate processes against the real PostgreSQL and RabbitMQ
+start-distributed:
+	@bash scripts/start-distributed.sh
+
+# the dead letters of RabbitMQ: `make dead-letters` lists them, `make dead-letters ARGS="replay <id>"` replays one
+dead-letters:
+	@node deploy/local/dist/dead-letters.js $(or $(ARGS),list)
+
+# a demo business in the running portal (SEED_URL, ADMIN_EMAIL, ADMIN_PASSWORD, SEED_SCALE); `make seed ARGS=--force`
+seed:
+	@node scripts/seed/seed.mjs $(ARGS)
 
 test:
 	@bash scripts/test.sh

@@ -19,7 +19,9 @@ const services = 'identity|dealer|order|shipping|catalog|media|geocoding|incenti
 module.exports = {
   testEnvironment: 'node',
   transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
-  transformIgnorePatterns: ['/node_modules/(?!(d3-geo|d3-array|internmap|topojson-client|kdbush|geokdbush|tinyqueue)/)'],
+  transformIgnorePatterns: [
+    '/node_modules/(?!(d3-geo|d3-array|internmap|topojson-client|kdbush|geokdbush|tinyqueue|supercluster)/)',
+  ],
   moduleNameMapper: {
     '^@portal/contracts$': '<rootDir>/contracts/src',
     '^@portal/platform$': '<rootDir>/services/platform/src',
@@ -27,7 +29,8 @@ module.exports = {
     '^@portal/gateway$': '<rootDir>/gateway/src/app',
     [`^@portal/(${services})$`]: '<rootDir>/services/$1/src/app',
   },
-  testMatch: ['<rootDir>/**/test/**/*.test.ts'],
+  // deploy/faults: the fault suite (real processes, private PostgreSQL and RabbitMQ servers)
+  testMatch: ['<rootDir>/**/test/**/*.test.ts', '<rootDir>/deploy/faults/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   globalSetup: '<rootDir>/scripts/jest/global-setup.js',
   globalTeardown: '<rootDir>/scripts/jest/global-teardown.js',

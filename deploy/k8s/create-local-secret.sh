@@ -1,5 +1,5 @@
 #!/usr/bin/env sh
-# Creates the Secret portal-secrets for overlays/local: random passwords for the in-cluster
+# Creates the Secret portal-secrets for overlays/development: random passwords for the in-cluster
 # PostgreSQL, RabbitMQ and MinIO, a database role password per service, a fresh ES256 key pair and
 # identity's key of stored secrets (SETTINGS_ENCRYPTION_KEY).
 #   deploy/k8s/create-local-secret.sh [namespace]      (default dealer-portal)

@@ -1,5 +1,7 @@
 import { createPrivateKey, createPublicKey, sign, verify } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { type Component, components, readLater, requiredInContainers, variablesOf } from './config-schemas';
+import { exposedMetricNames, metricNamesIn } from './metric-names';
 import { onPath, parseYaml, readRepoFile, repoPath, run, SECRET_NAME, serviceFolders, urlPassword } from './repo';
 
 interface ComposeService {
@@ -9,6 +11,8 @@ interface ComposeService {
   depends_on?: Record<string, { condition: string }>;
   healthcheck?: { test: string[] };
   ports?: string[];
+  volumes?: string[];
+  command?: string[];
 }
 interface ComposeFile {
   services: Record<string, ComposeService>;
@@ -39,9 +43,9 @@ describe('docker-compose.yml', () => {
     expect(services).toEqual(['catalog', 'dealer', 'geocoding', 'identity', 'incentive', 'media', 'order', 'shipping']);
   });
 
-  it('When parsed, Then every service, the gateway and the five servers are present', () => {
+  it('When parsed, Then every service, the gateway, the five servers, Prometheus and Grafana are present', () => {
     expect(Object.keys(compose.services).sort()).toEqual(
-      [...appNames, 'jaeger', 'mailpit', 'minio', 'postgres', 'rabbitmq'].sort(),
+      [...appNames, 'grafana', 'jaeger', 'mailpit', 'minio', 'postgres', 'prometheus', 'rabbitmq'].sort(),
     );
   });
 
@@ -210,6 +214,176 @@ describe('deploy/docker/generate-jwt-keys.sh', () => {
       const data = Buffer.from('header.payload');
       const signature = sign('sha256', data, { key: privateKey, dsaEncoding: 'ieee-p1363' });
       expect(verify('sha256', data, { key: publicKey, dsaEncoding: 'ieee-p1363' }, signature)).toBe(true);
+    },
+  );
+});
+
+interface ScrapeConfig {
+  job_name: string;
+  metrics_path?: string;
+  honor_labels?: boolean;
+  static_configs: { targets: string[]; labels?: Record<string, string> }[];
+}
+interface AlertRule {
+  alert: string;
+  expr: string;
+  for?: string;
+  labels?: Record<string, string>;
+  annotations?: Record<string, string>;
+}
+interface GrafanaPanel {
+  id: number;
+  type: string;
+  title: string;
+  datasource?: { type: string; uid: string };
+  gridPos: { h: number; w: number; x: number; y: number };
+  targets?: { expr: string; datasource?: { uid: string } }[];
+}
+
+/** The repository folder compose mounts at `containerPath` in `service` (read-only mounts of ./deploy/...). */
+function mountedFolder(service: string, containerPath: string): string {
+  const mount = (app(service).volumes ?? []).find((v) => v.split(':')[1] === containerPath);
+  if (!mount) throw new Error(`${service} mounts nothing at ${containerPath}`);
+  const [source, , mode] = mount.split(':');
+  expect({ mount, mode }).toEqual({ mount, mode: 'ro' });
+  return (source ?? '').replace(/^\.\//, '');
+}
+
+/** GitHub's anchor of a Markdown heading: lower case, punctuation dropped, spaces to dashes. */
+const anchorOf = (heading: string) =>
+  heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\w\- ]/g, '')
+    .replace(/ /g, '-');
+
+describe('Prometheus and Grafana in docker-compose.yml', () => {
+  const prometheusDir = mountedFolder('prometheus', '/etc/prometheus');
+  const prometheus = parseYaml<{ rule_files: string[]; scrape_configs: ScrapeConfig[] }>(
+    readRepoFile(prometheusDir, 'prometheus.yml'),
+  );
+  const portalJob = prometheus.scrape_configs.find((job) => job.job_name === 'portal');
+  const alertFiles = prometheus.rule_files.map((file) => file.replace(/^\/etc\/prometheus\//, ''));
+  const rules = alertFiles.flatMap(
+    (file) =>
+      parseYaml<{ groups: { name: string; rules: AlertRule[] }[] }>(readRepoFile(prometheusDir, file)).groups.flatMap(
+        (g) => g.rules,
+      ) ?? [],
+  );
+  const grafanaProvisioning = mountedFolder('grafana', '/etc/grafana/provisioning');
+  const grafanaDashboards = mountedFolder('grafana', '/etc/grafana/dashboards');
+  const dashboard = JSON.parse(readRepoFile(grafanaDashboards, 'dealer-portal.json')) as {
+    uid: string;
+    panels: GrafanaPanel[];
+  };
+  const exprs = (dashboard.panels ?? []).flatMap((p) => (p.targets ?? []).map((t) => t.expr));
+  const known = exposedMetricNames();
+  const runbook = readRepoFile('docs/runbook.md');
+  const runbookAnchors = new Set([...runbook.matchAll(/^#+\s+(.+)$/gm)].map(([, heading]) => anchorOf(heading ?? '')));
+
+  it('When Prometheus scrapes, Then it reads /metrics of every service on its port and of the gateway on METRICS_PORT only', () => {
+    expect(portalJob?.metrics_path ?? '/metrics').toBe('/metrics');
+    expect(portalJob?.honor_labels).toBe(true); // the processes label their series service="<name>" themselves
+    const targets = new Map(
+      (portalJob?.static_configs ?? []).flatMap((c) => c.targets.map((t) => [t, c.labels?.service] as const)),
+    );
+    const expected = [
+      ...services.map((name) => [`${name}:${envOf(name).PORT}`, name] as const),
+      [`gateway:${envOf('gateway').METRICS_PORT}`, 'gateway'] as const,
+    ];
+    expect([...targets.entries()].sort()).toEqual([...expected].sort());
+    // the gateway's metrics port is neither its public port nor published
+    expect(envOf('gateway').METRICS_PORT).toMatch(/^\d+$/);
+    expect(envOf('gateway').METRICS_PORT).not.toBe(envOf('gateway').PORT);
+    expect(app('gateway').ports).toEqual(['8080:3000']);
+  });
+
+  it('When the consoles are published, Then only on 127.0.0.1, and Grafana signs in with a password from the environment', () => {
+    for (const name of ['prometheus', 'grafana']) {
+      for (const port of app(name).ports ?? []) expect(port).toMatch(/^127\.0\.0\.1:/);
+    }
+    expect(envOf('grafana').GF_SECURITY_ADMIN_PASSWORD).toMatch(/^\$\{GRAFANA_ADMIN_PASSWORD:-.+\}$/);
+    expect(envOf('grafana').GF_USERS_ALLOW_SIGN_UP).toBe('false');
+    expect(app('prometheus').command).toContain('--config.file=/etc/prometheus/prometheus.yml');
+  });
+
+  it('When the alert rules are read, Then each of the runbook alerts is there, with a severity, a summary and its runbook section', () => {
+    for (const file of alertFiles) expect(existsSync(repoPath(prometheusDir, file))).toBe(true);
+    expect(rules.map((r) => r.alert).sort()).toEqual(
+      expect.arrayContaining([
+        'PortalConsumerLag',
+        'PortalDeadLetters',
+        'PortalHighErrorRate',
+        'PortalOutboxBacklogOld',
+        'PortalServiceDown',
+      ]),
+    );
+    for (const rule of rules) {
+      expect({ alert: rule.alert, severity: rule.labels?.severity }).toEqual({
+        alert: rule.alert,
+        severity: expect.stringMatching(/^(critical|warning)$/),
+      });
+      expect(rule.annotations?.summary).toBeTruthy();
+      expect(rule.for).toMatch(/^\d+[smh]$/);
+      const anchor = /^docs\/runbook\.md#(.+)$/.exec(rule.annotations?.runbook ?? '')?.[1];
+      expect({ alert: rule.alert, anchor, inRunbook: runbookAnchors.has(anchor ?? '') }).toEqual({
+        alert: rule.alert,
+        anchor: rule.alert.toLowerCase(),
+        inRunbook: true,
+      });
+    }
+  });
+
+  it('When alerts and panels name a metric, Then a service or the gateway exposes it', () => {
+    const named = [...rules.map((r) => r.expr), ...exprs].flatMap((expr) =>
+      metricNamesIn(expr).map((name) => ({ expr, name })),
+    );
+    expect(named.length).toBeGreaterThan(10);
+    expect(named.filter(({ name }) => !known.has(name))).toEqual([]);
+  });
+
+  it('When Grafana starts, Then its Prometheus data source and the dashboard are provisioned', () => {
+    const datasources = parseYaml<{ datasources: { uid: string; type: string; url: string }[] }>(
+      readRepoFile(grafanaProvisioning, 'datasources/prometheus.yml'),
+    ).datasources;
+    expect(datasources).toEqual([
+      expect.objectContaining({ uid: 'prometheus', type: 'prometheus', url: 'http://prometheus:9090' }),
+    ]);
+    const providers = parseYaml<{ providers: { type: string; options: { path: string } }[] }>(
+      readRepoFile(grafanaProvisioning, 'dashboards/portal.yml'),
+    ).providers;
+    expect(providers.map((p) => p.options.path)).toEqual(['/etc/grafana/dashboards']);
+    expect(envOf('grafana').GF_DASHBOARDS_DEFAULT_HOME_DASHBOARD_PATH).toBe(
+      '/etc/grafana/dashboards/dealer-portal.json',
+    );
+  });
+
+  it('When the dashboard is read, Then it shows request rate, error rate and p95 per route, the outbox, consumer lag and dead letters', () => {
+    const ids = dashboard.panels.map((p) => p.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const panel of dashboard.panels.filter((p) => p.type !== 'row')) {
+      expect({ panel: panel.title, uid: panel.datasource?.uid }).toEqual({ panel: panel.title, uid: 'prometheus' });
+      expect(panel.targets?.length).toBeGreaterThan(0);
+      expect(panel.gridPos.x + panel.gridPos.w).toBeLessThanOrEqual(24);
+    }
+    const shown = (pattern: RegExp) => exprs.some((e) => pattern.test(e));
+    expect(shown(/rate\(http_requests_total\{[^}]*\}\[5m\]\)\)$/)).toBe(true); // request rate
+    expect(shown(/status=~"5\.\."/)).toBe(true); // error rate
+    expect(shown(/histogram_quantile\(0\.95, sum by \(service, route, le\)/)).toBe(true); // p95 per route
+    for (const metric of [
+      'outbox_pending_events',
+      'outbox_oldest_pending_age_seconds',
+      'event_consumer_lag_messages',
+      'event_dead_letters',
+    ])
+      expect({ metric, shown: shown(new RegExp(`\\b${metric}\\b`)) }).toEqual({ metric, shown: true });
+  });
+
+  const promtool = onPath('promtool');
+  (promtool ? it : it.skip)(
+    'When promtool checks the configuration and the rules, Then both pass (skipped without promtool)',
+    () => {
+      run(promtool as string, ['check', 'rules', ...alertFiles.map((f) => repoPath(prometheusDir, f))]);
     },
   );
 });

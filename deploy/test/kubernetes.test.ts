@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { type Component, components, readLater, requiredInContainers, variablesOf } from './config-schemas';
@@ -147,7 +148,11 @@ describe('Kubernetes manifests (deploy/k8s)', () => {
     'When %s runs, Then readiness asks /readyz, liveness /healthz, on port 3000, within its resources',
     (name) => {
       const container = mainContainer(baseDeployment(name));
-      expect(container.ports).toEqual([{ name: 'http', containerPort: 3000 }]);
+      // the gateway also listens on its metrics port (METRICS_PORT), for Prometheus only
+      expect(container.ports).toEqual([
+        { name: 'http', containerPort: 3000 },
+        ...(name === 'gateway' ? [{ name: 'metrics', containerPort: 9464 }] : []),
+      ]);
       expect(container.readinessProbe?.httpGet).toEqual({ path: '/readyz', port: 'http' });
       expect(container.livenessProbe?.httpGet).toEqual({ path: '/healthz', port: 'http' });
       for (const kind of ['requests', 'limits'] as const) {
@@ -326,7 +331,7 @@ describe('Kubernetes manifests against the configuration schemas', () => {
 
 describe('kubectl kustomize', () => {
   const kubectl = onPath('kubectl');
-  const targets = ['base', 'overlays/local', 'overlays/production'];
+  const targets = ['base', 'overlays/development', 'overlays/production'];
 
   if (!kubectl) {
     it.skip('skipped: kubectl is not on PATH, so the kustomizations are checked only statically above', () =>
@@ -352,4 +357,285 @@ describe('kubectl kustomize', () => {
       }
     },
   );
+});
+
+/** Every object of `target` as kustomize renders it, or null without kubectl. */
+function rendered(target: string): Manifest[] | null {
+  const kubectl = onPath('kubectl');
+  if (!kubectl) return null;
+  return parseYamlDocuments<Manifest>(run(kubectl, ['kustomize', join(repoPath(k8sDir), target)]), target).filter(
+    Boolean,
+  );
+}
+
+/** The objects validated against the Kubernetes schemas by deploy/test/k8s-schemas.mjs (kubernetes-models). */
+function schemaErrors(objects: unknown[]): { index: number; kind: string; name: string; errors: string[] }[] {
+  const output = execFileSync(process.execPath, [repoPath('deploy/test/k8s-schemas.mjs')], {
+    input: JSON.stringify(objects),
+    encoding: 'utf8',
+    cwd: repoPath(),
+  });
+  return JSON.parse(output);
+}
+
+describe('Kubernetes manifests against the Kubernetes API schemas', () => {
+  it('When every committed manifest is validated, Then each matches the schema of its apiVersion and kind', () => {
+    const objects = allManifests.map(({ manifest }) => manifest);
+    const results = schemaErrors(objects);
+    expect(results).toHaveLength(objects.length);
+    const kinds = new Set(results.map((r) => r.kind));
+    for (const kind of ['Deployment', 'StatefulSet', 'Service', 'Job', 'NetworkPolicy', 'HorizontalPodAutoscaler'])
+      expect(kinds).toContain(kind);
+    expect(kinds).toContain('PodDisruptionBudget');
+    const failures = results
+      .filter((r) => r.errors.length)
+      .map((r) => ({ file: allManifests[r.index]?.file, kind: r.kind, name: r.name, errors: r.errors }));
+    expect(failures).toEqual([]);
+  });
+
+  it('When a manifest breaks its schema, Then the validation says so (the check can fail)', () => {
+    const broken = [
+      {
+        apiVersion: 'autoscaling/v2',
+        kind: 'HorizontalPodAutoscaler',
+        metadata: { name: 'x' },
+        spec: { minReplicas: 2 },
+      },
+      {
+        apiVersion: 'networking.k8s.io/v1',
+        kind: 'NetworkPolicy',
+        metadata: { name: 'x' },
+        spec: { policyTypes: ['In'] },
+      },
+    ];
+    expect(schemaErrors(broken).map((r) => r.errors.length > 0)).toEqual([true, true]);
+  });
+
+  (onPath('kubectl') ? it.each : it.skip.each)(['base', 'overlays/development', 'overlays/production'])(
+    'When %s is rendered by kustomize, Then every object it applies matches its schema (skipped without kubectl)',
+    (target) => {
+      const objects = rendered(target) ?? [];
+      expect(objects.length).toBeGreaterThan(20);
+      const failures = schemaErrors(objects).filter((r) => r.errors.length);
+      expect(failures).toEqual([]);
+    },
+  );
+});
+
+interface PolicyPeer {
+  podSelector?: { matchLabels?: Record<string, string>; matchExpressions?: { key: string; values: string[] }[] };
+  namespaceSelector?: { matchLabels?: Record<string, string> };
+}
+interface NetworkPolicy {
+  metadata: { name: string };
+  spec: {
+    podSelector: { matchLabels?: Record<string, string> };
+    policyTypes: string[];
+    ingress?: { from?: PolicyPeer[]; ports?: { port: string | number }[] }[];
+  };
+}
+
+describe('NetworkPolicies', () => {
+  const policiesIn = (file: string) =>
+    parseYamlDocuments<NetworkPolicy & { kind: string }>(readRepoFile(file), file).filter(
+      (m) => m?.kind === 'NetworkPolicy',
+    );
+  const base = policiesIn(`${k8sDir}/base/network-policies.yaml`);
+  const development = policiesIn(`${k8sDir}/overlays/development/network-policies.yaml`);
+  const policyOf = (policies: NetworkPolicy[], app: string) => {
+    const found = policies.filter((p) => p.spec.podSelector.matchLabels?.app === app);
+    expect(found).toHaveLength(1);
+    return found[0] as NetworkPolicy;
+  };
+  /** The apps a peer admits (by `app` label in this namespace); 'outside:<ns>' or 'prometheus' otherwise. */
+  const peersOf = (policy: NetworkPolicy, port: string) =>
+    (policy.spec.ingress ?? [])
+      .filter((rule) => (rule.ports ?? []).some((p) => p.port === port))
+      .flatMap((rule) => rule.from ?? [])
+      .flatMap((peer): string[] => {
+        const namespace = peer.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'];
+        if (peer.podSelector?.matchLabels?.['app.kubernetes.io/name'] === 'prometheus' && namespace === 'monitoring')
+          return ['prometheus'];
+        if (namespace) return [`outside:${namespace}`];
+        if (peer.podSelector?.matchLabels?.app) return [peer.podSelector.matchLabels.app];
+        if (peer.podSelector?.matchLabels?.['app.kubernetes.io/component'])
+          return [`component:${peer.podSelector.matchLabels['app.kubernetes.io/component']}`];
+        return (peer.podSelector?.matchExpressions ?? []).flatMap((e) => (e.key === 'app' ? e.values : []));
+      })
+      .sort();
+  const services = serviceFolders();
+
+  it('When nothing else allows it, Then no pod of the namespace accepts a connection', () => {
+    const deny = base.find((p) => p.metadata.name === 'default-deny-ingress');
+    expect(deny?.spec).toEqual({ podSelector: {}, policyTypes: ['Ingress'] });
+    for (const policy of [...base, ...development]) expect(policy.spec.policyTypes).toEqual(['Ingress']);
+  });
+
+  it('When traffic comes from outside the namespace, Then only the gateway takes it, from the ingress controller', () => {
+    const outside = [...base, ...development].flatMap((policy) =>
+      (policy.spec.ingress ?? []).flatMap((rule) =>
+        (rule.from ?? [])
+          .filter((peer) => peer.namespaceSelector)
+          .map((peer) => ({
+            policy: policy.metadata.name,
+            prometheusOnly: peer.podSelector?.matchLabels?.['app.kubernetes.io/name'] === 'prometheus',
+          })),
+      ),
+    );
+    expect(outside.filter((o) => !o.prometheusOnly).map((o) => o.policy)).toEqual(['gateway']);
+    const gateway = policyOf(base, 'gateway');
+    expect(peersOf(gateway, 'http')).toEqual(['outside:ingress-nginx']);
+    expect(peersOf(gateway, 'metrics')).toEqual(['prometheus']);
+    // the Ingress sends everything to the gateway's http port; its Service does not even name the metrics port
+    const gatewayService = manifestsIn(`${k8sDir}/base/gateway.yaml`).find((m) => m.kind === 'Service');
+    expect(gatewayService?.spec?.ports?.map((p) => p.targetPort)).toEqual(['http']);
+  });
+
+  it.each(serviceFolders())(
+    'When %s is called, Then only the gateway, Prometheus and the services that call it get through',
+    (name) => {
+      const callers = name === 'identity' ? services.filter((s) => s !== 'identity') : [];
+      expect(peersOf(policyOf(base, name), 'http')).toEqual(['gateway', 'prometheus', ...callers].sort());
+    },
+  );
+
+  it('When the in-cluster servers are reached, Then the database and the broker admit only the services (and the migration jobs)', () => {
+    expect(peersOf(policyOf(development, 'postgres'), 'postgres')).toEqual(['component:migration', ...services].sort());
+    expect(peersOf(policyOf(development, 'rabbitmq'), 'amqp')).toEqual([...services].sort());
+    expect(peersOf(policyOf(development, 'minio'), 's3')).toEqual([...services].sort());
+    // every server of the overlay is covered
+    const servers = filesUnder(`${k8sDir}/overlays/development`, ['.yaml'])
+      .flatMap((file) => manifestsIn(file))
+      .filter((m) => m.kind === 'StatefulSet' || m.kind === 'Deployment')
+      .map((m) => m.metadata.name)
+      .sort();
+    expect(development.map((p) => p.spec.podSelector.matchLabels?.app).sort()).toEqual(servers);
+  });
+
+  it('When a policy names a port, Then the pods it selects have a container port of that name', () => {
+    const podsByApp = new Map(
+      workloads.map(({ manifest }) => [manifest.spec?.template?.metadata.labels.app, podOf(manifest)] as const),
+    );
+    for (const policy of [...base, ...development]) {
+      const app = policy.spec.podSelector.matchLabels?.app;
+      if (!app) continue;
+      const names = (podsByApp.get(app)?.containers ?? []).flatMap((c) => (c.ports ?? []).map((p) => p.name));
+      for (const rule of policy.spec.ingress ?? [])
+        for (const { port } of rule.ports ?? [])
+          expect({ app, port, known: names.includes(String(port)) }).toEqual({
+            app,
+            port,
+            known: true,
+          });
+    }
+  });
+});
+
+describe('Migrations once per release (base/migrations.yaml)', () => {
+  const jobs = manifestsIn(`${k8sDir}/base/migrations.yaml`).filter((m) => m.kind === 'Job');
+  const portalConfig =
+    manifestsIn(`${k8sDir}/base/configmap.yaml`).find((m) => m.metadata.name === 'portal-config')?.data ?? {};
+
+  it('When the service pods start, Then they do not migrate: portal-config says DB_MIGRATE_ON_START=false', () => {
+    expect(portalConfig.DB_MIGRATE_ON_START).toBe('false');
+    expect(jobs.map((j) => j.metadata.name).sort()).toEqual(serviceFolders().map((s) => `migrate-${s}`));
+  });
+
+  it.each(serviceFolders())(
+    'When the %s release is applied, Then its Job runs the same image with the same settings and MIGRATE_ONLY=true, and is removed after it finished',
+    (name) => {
+      const job = jobs.find((j) => j.metadata.name === `migrate-${name}`) as Manifest & {
+        spec: {
+          ttlSecondsAfterFinished?: number;
+          backoffLimit?: number;
+          template: { spec: { restartPolicy: string } };
+        };
+      };
+      const container = mainContainer(job);
+      const deployment = mainContainer(baseDeployment(name));
+      expect(container.image).toBe(deployment.image);
+      expect(container.envFrom).toEqual(deployment.envFrom);
+      expect(container.env).toEqual([{ name: 'MIGRATE_ONLY', value: 'true' }, ...(deployment.env ?? [])]);
+      expect(container.securityContext).toMatchObject({
+        allowPrivilegeEscalation: false,
+        readOnlyRootFilesystem: true,
+        capabilities: { drop: ['ALL'] },
+      });
+      expect(podOf(job).securityContext).toMatchObject({
+        runAsNonRoot: true,
+        seccompProfile: { type: 'RuntimeDefault' },
+      });
+      expect(Object.keys(container.resources?.limits ?? {}).sort()).toEqual(['cpu', 'memory']);
+      expect(job.spec.template.spec.restartPolicy).toBe('OnFailure');
+      expect(job.spec.ttlSecondsAfterFinished).toBeGreaterThan(0);
+      // the job's process reads every variable it needs (the service's configuration schema)
+      const given = new Set([
+        ...Object.keys(portalConfig),
+        ...(container.env ?? [])
+          .filter((e) => e.value !== undefined || !e.valueFrom?.secretKeyRef?.optional)
+          .map((e) => e.name),
+      ]);
+      const required = [...variablesOf(name as Component)].filter(([, v]) => v.required).map(([variable]) => variable);
+      expect(required.filter((variable) => !given.has(variable))).toEqual([]);
+      expect(variablesOf(name as Component).has('MIGRATE_ONLY')).toBe(true);
+    },
+  );
+});
+
+describe('Production overlay: autoscaling and disruption budgets', () => {
+  const dir = `${k8sDir}/overlays/production`;
+  const kustomization = parseYaml<Kustomization & { replicas?: { name: string; count: number }[] }>(
+    readRepoFile(`${dir}/kustomization.yaml`),
+  );
+  const replicasOf = (name: string) => kustomization.replicas?.find((r) => r.name === name)?.count ?? 0;
+  const hpas = manifestsIn(`${dir}/horizontal-pod-autoscalers.yaml`) as unknown as {
+    kind: string;
+    metadata: { name: string };
+    spec: {
+      scaleTargetRef: { apiVersion: string; kind: string; name: string };
+      minReplicas: number;
+      maxReplicas: number;
+      metrics: { resource?: { name: string; target: { averageUtilization?: number } } }[];
+    };
+  }[];
+  const pdbs = manifestsIn(`${dir}/pod-disruption-budgets.yaml`) as unknown as {
+    metadata: { name: string };
+    spec: { minAvailable?: number; selector: { matchLabels: Record<string, string> } };
+  }[];
+
+  it('When load grows, Then the gateway, order, dealer and geocoding scale with their CPU, never below their replicas', () => {
+    expect(hpas.map((h) => h.spec.scaleTargetRef.name).sort()).toEqual(['dealer', 'gateway', 'geocoding', 'order']);
+    for (const hpa of hpas) {
+      const name = hpa.spec.scaleTargetRef.name;
+      expect(hpa.spec.scaleTargetRef).toEqual({ apiVersion: 'apps/v1', kind: 'Deployment', name });
+      expect(hpa.spec.minReplicas).toBe(replicasOf(name));
+      expect(hpa.spec.maxReplicas).toBeGreaterThan(hpa.spec.minReplicas);
+      // utilization is measured against the request: the container must declare one
+      expect(mainContainer(baseDeployment(name)).resources?.requests?.cpu).toBeDefined();
+      expect(hpa.spec.metrics.map((m) => m.resource?.name)).toEqual(['cpu']);
+    }
+  });
+
+  it('When nodes are drained, Then every part keeps a pod: a budget per Deployment, below its replica count', () => {
+    expect(pdbs.map((p) => p.metadata.name).sort()).toEqual([...appNames].sort());
+    for (const pdb of pdbs) {
+      const name = pdb.metadata.name;
+      expect(pdb.spec.selector.matchLabels).toEqual(baseDeployment(name).spec?.template?.metadata.labels);
+      expect(pdb.spec.minAvailable).toBeLessThan(replicasOf(name));
+    }
+  });
+
+  it('When Prometheus discovers pods by annotation, Then each names a port its container listens on', () => {
+    for (const name of appNames) {
+      const template = baseDeployment(name).spec?.template as { metadata: { annotations?: Record<string, string> } };
+      const annotations = template.metadata.annotations ?? {};
+      expect(annotations['prometheus.io/scrape']).toBe('true');
+      expect(annotations['prometheus.io/path']).toBe('/metrics');
+      const ports = (mainContainer(baseDeployment(name)).ports ?? []).map((p) => String(p.containerPort));
+      expect(ports).toContain(annotations['prometheus.io/port']);
+    }
+    const config = manifestsIn(`${k8sDir}/base/configmap.yaml`).find((m) => m.kind === 'ConfigMap')?.data ?? {};
+    const metricsPort = mainContainer(baseDeployment('gateway')).ports?.find((p) => p.name === 'metrics');
+    expect(config.METRICS_PORT).toBe(String(metricsPort?.containerPort));
+  });
 });

@@ -3,10 +3,14 @@ import type { AddressInfo } from 'node:net';
 import { allEndpoints } from '@portal/contracts';
 import {
   createLogger,
+  createMetricsRegistry,
   createTokenVerifier,
   errorHandler,
   HttpError,
+  httpMetricsMiddleware,
   httpRevocationFeed,
+  type MetricsRegistry,
+  metricsRoute,
   requestContextMiddleware,
   SessionRevocations,
   sendError,
@@ -14,6 +18,7 @@ import {
 } from '@portal/platform';
 import express, { type NextFunction, type Request, type Response, Router } from 'express';
 import type { Logger } from 'pino';
+import { declaredBodyLimit } from './body-limit';
 import type { GatewayConfig } from './config';
 import { edgeAuth, matchedEndpoint } from './edge-auth';
 import { healthRoutes } from './health';
@@ -41,7 +46,12 @@ export interface GatewayDeps {
  * The gateway's express app; `closeUpstreams()` drops its kept-alive connections to the services and stops
  * its own session sync.
  */
-export type Gateway = express.Express & { closeUpstreams(): void; revocations: SessionRevocations };
+export type Gateway = express.Express & {
+  closeUpstreams(): void;
+  revocations: SessionRevocations;
+  /** the gateway's metrics, served on METRICS_PORT only (see startGateway) */
+  metrics: MetricsRegistry;
+};
 
 const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
 
@@ -75,6 +85,7 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Ga
   api.use(apiSecurityHeaders());
   api.use(edgeAuth(createRoutingTable(allEndpoints), verifier));
   api.use(maintenanceMode({ identityUrl: config.services.identity, logger }));
+  api.use(declaredBodyLimit());
   api.use(proxies.middleware);
   api.use(notFound);
 
@@ -85,15 +96,25 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Ga
   pages.use(webClient(config.webDist));
   pages.use(notFound);
 
+  const metrics = createMetricsRegistry('gateway');
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
   app.use(requestContextMiddleware(logger, { logFields: (req) => ({ upstream: matchedEndpoint(req)?.owner }) }));
+  // route label: the contract endpoint the routing table matched; the gateway's own pages are one series
+  app.use(
+    httpMetricsMiddleware(metrics, {
+      routeOf: (req) => matchedEndpoint(req)?.id ?? (isApiPath(req.path) ? undefined : 'web'),
+    }),
+  );
+  // the public port never answers /metrics (neither the gateway's nor a service's): Prometheus scrapes METRICS_PORT
+  app.get('/metrics', notFound);
   // Routers are called, not mounted under /api, so req.url (what is forwarded) keeps its full path.
   app.use((req: Request, res: Response, next: NextFunction) => (isApiPath(req.path) ? api : pages)(req, res, next));
   app.use(errorHandler(logger));
   return Object.assign(app, {
     revocations,
+    metrics,
     closeUpstreams() {
       proxies.close();
       if (ownsRevocations) revocations.stop();
@@ -106,6 +127,8 @@ export interface RunningGateway {
   server: Server;
   url: string;
   port: number;
+  /** the metrics listener's URL when config.metricsPort is set (GET /metrics there) */
+  metricsUrl?: string;
   /** stops accepting connections, lets requests in flight finish (up to `graceMs`), then closes */
   stop(graceMs?: number): Promise<void>;
 }
@@ -124,6 +147,26 @@ export async function startGateway(config: GatewayConfig, deps: GatewayDeps = {}
   server.headersTimeout = 66_000;
   const port = (server.address() as AddressInfo).port;
   const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  // Prometheus scrapes the gateway here, on a port the Service and the ingress do not expose
+  let metricsServer: Server | undefined;
+  const metricsPort = config.metricsPort;
+  if (metricsPort !== undefined) {
+    const metricsApp = express();
+    metricsApp.disable('x-powered-by');
+    metricsApp.get('/metrics', metricsRoute(app.metrics));
+    metricsApp.use(notFound);
+    try {
+      metricsServer = await new Promise<Server>((resolve, reject) => {
+        const s = metricsApp.listen(metricsPort, config.host, () => resolve(s));
+        s.once('error', reject);
+      });
+    } catch (err) {
+      server.close();
+      app.closeUpstreams();
+      throw err;
+    }
+  }
+  const metricsUrl = metricsServer ? `http://${host}:${(metricsServer.address() as AddressInfo).port}` : undefined;
 
   let stopping: Promise<void> | undefined;
   const stop = (graceMs = 10_000) =>
@@ -136,10 +179,11 @@ export async function startGateway(config: GatewayConfig, deps: GatewayDeps = {}
         clearTimeout(force);
         clearInterval(sweep);
         app.closeUpstreams();
-        resolve();
+        if (metricsServer) metricsServer.close(() => resolve());
+        else resolve();
       });
       server.closeIdleConnections();
     }));
 
-  return { app, server, url: `http://${host}:${port}`, port, stop };
+  return { app, server, url: `http://${host}:${port}`, port, metricsUrl, stop };
 }

@@ -28,6 +28,11 @@ export const GatewayEnv = z.object({
   /** how often the revoked sessions are fetched from identity */
   SESSION_SYNC_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   GOOGLE_MAPS_API_KEY: z.string().min(1).optional(),
+  /**
+   * the port of the gateway's own GET /metrics, apart from the public one (which never answers /metrics);
+   * unset: no metrics listener (the one-machine portal, tests)
+   */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
 });
 export type GatewayEnv = z.infer<typeof GatewayEnv>;
 
@@ -46,6 +51,8 @@ export interface GatewayConfig {
   sessionSyncIntervalMs: number;
   /** allow the browser to load Google Maps (the Content-Security-Policy names its origins) */
   googleMaps: boolean;
+  /** where Prometheus scrapes the gateway's /metrics (never on the public port); absent: not served */
+  metricsPort?: number;
 }
 
 /** Reads and validates the environment; throws a ConfigError naming every bad variable (fail fast). */
@@ -65,5 +72,6 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     trustProxy: e.TRUST_PROXY,
     sessionSyncIntervalMs: e.SESSION_SYNC_INTERVAL_MS,
     googleMaps: Boolean(e.GOOGLE_MAPS_API_KEY),
+    metricsPort: e.METRICS_PORT,
   };
 }

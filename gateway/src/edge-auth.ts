@@ -1,5 +1,5 @@
 import type { EndpointDef } from '@portal/contracts';
-import { type AuthUser, authorize, HttpError, sendError, type TokenVerifier } from '@portal/platform';
+import { type AuthUser, authorize, HttpError, sendError, setRouteLabel, type TokenVerifier } from '@portal/platform';
 import type { NextFunction, Request, Response } from 'express';
 import type { RoutingTable } from './routing-table';
 
@@ -40,6 +40,7 @@ export function edgeAuth(table: RoutingTable, verifier: TokenVerifier) {
       res.setHeader('Allow', route.allowed.join(', '));
       return sendError(res, new HttpError(405, `Method ${req.method} is not allowed here`));
     }
+    setRouteLabel(res, route.endpoint.id); // the metrics' route label, refused or not
     let caller: AuthUser | null;
     try {
       caller = authorize(route.endpoint.access, req.headers.authorization, verifier, route.params);

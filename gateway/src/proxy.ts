@@ -6,6 +6,7 @@ import { HttpError, sendError } from '@portal/platform';
 import type { NextFunction, Request, Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
+import { countStreamedBody } from './body-limit';
 import { matchedEndpoint } from './edge-auth';
 
 export interface ProxyOptions {
@@ -68,11 +69,16 @@ export function createServiceProxies(opts: ProxyOptions) {
         // the caller's socket may idle a little longer, so the 504 above reaches it first
         timeout: opts.timeoutMs + 1000,
         on: {
-          proxyReq: (proxyReq, req) => setForwardedHeaders(proxyReq, req),
+          proxyReq: (proxyReq, req, res) => {
+            setForwardedHeaders(proxyReq, req);
+            countStreamedBody(req, res, proxyReq);
+          },
           proxyRes: (proxyRes) => {
             delete proxyRes.headers['x-powered-by'];
           },
           error: (err, req, res) => {
+            // the caller has its whole answer already (a body cut off for its size answered 413)
+            if (isResponse(res) && res.writableEnded) return;
             const code = (err as NodeJS.ErrnoException).code;
             opts.logger.warn({ upstream: service, code, method: req.method, path: req.path }, 'proxy error');
             if (isResponse(res)) sendError(res, proxyErrorFor(service, code));

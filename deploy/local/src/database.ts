@@ -42,15 +42,23 @@ export async function openLocalDatabase(
   }
   await pg.start();
   const adminUrl = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/portal`;
-  const client = new Client({ connectionString: adminUrl.replace(/\/portal$/, '/postgres') });
+  await ensureDatabase(adminUrl);
+  return { adminUrl, stop: () => pg.stop() };
+}
+
+/** Creates the database an admin URL names (connecting to `postgres` on the same server) when it is missing. */
+export async function ensureDatabase(adminUrl: string): Promise<void> {
+  const url = new URL(adminUrl);
+  const database = decodeURIComponent(url.pathname.replace(/^\//, '')) || 'postgres';
+  url.pathname = '/postgres';
+  const client = new Client({ connectionString: url.toString() });
   await client.connect();
   try {
-    const exists = await client.query("SELECT 1 FROM pg_database WHERE datname = 'portal'");
-    if (!exists.rowCount) await client.query('CREATE DATABASE portal');
+    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (!exists.rowCount) await client.query(`CREATE DATABASE "${database.replace(/"/g, '""')}"`);
   } finally {
     await client.end();
   }
-  return { adminUrl, stop: () => pg.stop() };
 }
 
 /** Each service connects as its own role, named after the database so several portals can share a server. */

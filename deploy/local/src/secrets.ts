@@ -21,6 +21,19 @@ export class LocalSecrets {
     return value;
   }
 
+  /**
+   * The keys the portal generates once and keeps when the environment does not set them: identity's key of
+   * stored secrets and media's key of picture download links.
+   */
+  generatedKeys(env: NodeJS.ProcessEnv): { SETTINGS_ENCRYPTION_KEY: string; DOWNLOAD_SIGNING_KEY: string } {
+    return {
+      SETTINGS_ENCRYPTION_KEY:
+        env.SETTINGS_ENCRYPTION_KEY ?? this.value('settings-encryption-key', () => randomBytes(32).toString('base64')),
+      DOWNLOAD_SIGNING_KEY:
+        env.DOWNLOAD_SIGNING_KEY ?? this.value('download-signing-key', () => randomBytes(32).toString('base64url')),
+    };
+  }
+
   tokenKeys(env: NodeJS.ProcessEnv): { privateKey: string; publicKey: string } {
     if (env.JWT_PRIVATE_KEY && env.JWT_PUBLIC_KEY)
       return { privateKey: env.JWT_PRIVATE_KEY, publicKey: env.JWT_PUBLIC_KEY };

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { SERVICES } from '@portal/contracts';
@@ -79,13 +78,8 @@ async function main() {
           ADMIN_EMAIL: adminEmail,
           ADMIN_PASSWORD: adminPassword,
           PUBLIC_BASE_URL: env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT ?? 8080}`,
-          SETTINGS_ENCRYPTION_KEY:
-            env.SETTINGS_ENCRYPTION_KEY ??
-            secrets.value('settings-encryption-key', () => randomBytes(32).toString('base64')),
-          // media signs picture download links with it (required in production; kept across restarts)
-          DOWNLOAD_SIGNING_KEY:
-            env.DOWNLOAD_SIGNING_KEY ??
-            secrets.value('download-signing-key', () => randomBytes(32).toString('base64url')),
+          // identity's key of stored secrets; media signs picture download links with the other (kept across restarts)
+          ...secrets.generatedKeys(env),
           // every service but identity needs it (sessions; the dealer service creates logins there)
           IDENTITY_URL: running.find((s) => s.ctx.name === 'identity')?.url,
         },

@@ -13,6 +13,7 @@ export * from './http/request-context';
 export * from './images';
 export * from './log/logger';
 export * from './mail';
+export * from './metrics';
 export * from './run-process';
 export * from './secrets';
 export * from './service';

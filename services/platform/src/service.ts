@@ -24,9 +24,16 @@ import {
   type TokenVerifier,
 } from './auth';
 import { BaseConfig, ConfigError, loadConfig } from './config';
-import { type EntityClass, type MigrationClass, openDatabase } from './db';
+import {
+  DATABASE_UNAVAILABLE_DETAIL,
+  type EntityClass,
+  isDatabaseUnavailable,
+  type MigrationClass,
+  openDatabase,
+} from './db';
 import {
   type BatchEventHandler,
+  crashAfterCommitSeam,
   createAmqpTransport,
   createInProcessTransport,
   type EventHandler,
@@ -46,6 +53,7 @@ import { healthRouter } from './http/health';
 import { requestContextMiddleware } from './http/request-context';
 import { createLogger } from './log/logger';
 import { type Mailer, mailerFromEnv } from './mail';
+import { createServiceMetrics, metricsRoute, type ServiceMetrics, setRouteLabel } from './metrics';
 import { runProcess } from './run-process';
 import { type ObjectStore, objectStoreFromEnv } from './storage';
 
@@ -227,11 +235,17 @@ export function buildApp<C extends BaseConfig>(
   ctx: ServiceContext<C>,
   ready: Record<string, () => Promise<void>>,
   revocationFeed?: RevocationFeed,
+  metrics?: ServiceMetrics,
 ) {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', ctx.config.TRUST_PROXY);
   app.use(requestContextMiddleware(ctx.logger));
+  if (metrics) {
+    app.use(metrics.http);
+    // for Prometheus inside the network: the gateway never routes /metrics (docs/runbook.md)
+    app.get('/metrics', metricsRoute(metrics.registry));
+  }
   app.use(healthRouter(ready));
   if (revocationFeed) app.get(SESSION_REVOCATIONS_PATH, revocationFeedRoute(revocationFeed));
   const internal = def.internalRoutes ?? [];
@@ -257,13 +271,27 @@ export function buildApp<C extends BaseConfig>(
     }),
   );
   app.use((req, _res, next) => next(new HttpError(404, `No such endpoint: ${req.method} ${req.path}`)));
+  app.use(databaseUnavailableAs503(ctx.logger));
   app.use(errorHandler(ctx.logger));
   return app;
+}
+
+/**
+ * A request that failed because the database cannot be reached (restarting, failing over) answers 503 with a
+ * `detail` and Retry-After, not 500: nothing was wrong with it, and it can be sent again shortly.
+ */
+function databaseUnavailableAs503(logger: Logger): express.ErrorRequestHandler {
+  return (err, req, _res, next) => {
+    if (!isDatabaseUnavailable(err)) return next(err);
+    logger.warn({ method: req.method, path: req.path, err: (err as Error).message }, 'database unavailable');
+    next(new HttpError(503, DATABASE_UNAVAILABLE_DETAIL, { retry_after: 2 }));
+  };
 }
 
 /** GET /internal/session-revocations?after=N: the feed, for the other services and the gateway (never routed by the gateway). */
 function revocationFeedRoute(feed: RevocationFeed): express.RequestHandler {
   return async (req, res, next) => {
+    setRouteLabel(res, 'internal.sessionRevocations');
     try {
       const query = SessionRevocationsQuery.safeParse(req.query);
       if (!query.success) throw validationError(query.error);
@@ -298,6 +326,7 @@ export async function startService<C extends BaseConfig>(
     migrations: def.migrations,
     entities: def.entities,
     logger,
+    migrate: config.DB_MIGRATE_ON_START,
   });
   const transport =
     deps.transport ??
@@ -397,6 +426,7 @@ export async function startService<C extends BaseConfig>(
         logger,
         maxAttempts: config.EVENT_MAX_ATTEMPTS,
         retryDelayMs: config.EVENT_RETRY_DELAY_MS,
+        onCommitted: crashAfterCommitSeam(env),
       });
     }
   } catch (err) {
@@ -417,6 +447,13 @@ export async function startService<C extends BaseConfig>(
       },
     },
     ownFeed,
+    createServiceMetrics({
+      service: def.name,
+      db,
+      transport,
+      consumes: Boolean(def.consumers && Object.keys(def.consumers).length),
+      logger,
+    }),
   );
   let server: Server;
   try {
@@ -466,7 +503,56 @@ function listen(app: express.Express, port: number, host: string): Promise<Serve
   });
 }
 
-/** The body of a service's main.ts: start from the environment, stop on SIGTERM/SIGINT, exit 1 on a bad start. */
+/**
+ * Provisions the service's schema and role (with DATABASE_ADMIN_URL) and runs its pending migrations, holding
+ * the schema's advisory lock, then closes: the migration job of a release (docs/compose-and-kubernetes.md).
+ * Answers the names of the migrations it ran.
+ */
+export async function migrateService<C extends BaseConfig>(
+  def: ServiceDefinition<ServiceName, C>,
+  env: NodeJS.ProcessEnv = process.env,
+  deps: Pick<ServiceDeps, 'logger'> = {},
+): Promise<string[]> {
+  const config = loadConfig((def.config ?? BaseConfig) as z.ZodType<C>, env);
+  const logger = deps.logger ?? createLogger(def.name, config.LOG_LEVEL);
+  const db = await openDatabase({
+    url: config.DATABASE_URL,
+    adminUrl: config.DATABASE_ADMIN_URL,
+    schema: def.name,
+    migrations: def.migrations,
+    entities: def.entities,
+    logger,
+    migrate: true,
+  });
+  try {
+    const ran: { name: string }[] = await db.query(`SELECT name FROM "${def.name}_migrations" ORDER BY id`);
+    logger.info({ migrations: ran.length }, `${def.name} schema is up to date`);
+    return ran.map((m) => m.name);
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** Whether this process is the migration job: `--migrate-only` on the command line or MIGRATE_ONLY=true. */
+export function isMigrateOnly(argv: readonly string[] = process.argv, env: NodeJS.ProcessEnv = process.env): boolean {
+  return argv.includes('--migrate-only') || env.MIGRATE_ONLY === 'true';
+}
+
+/**
+ * The body of a service's main.ts: start from the environment, stop on SIGTERM/SIGINT, exit 1 on a bad start.
+ * With `--migrate-only` (or MIGRATE_ONLY=true) it migrates the schema and exits 0 instead (1 on failure).
+ */
 export function runMain<C extends BaseConfig>(def: ServiceDefinition<ServiceName, C>): void {
+  if (isMigrateOnly()) {
+    const logger = createLogger(def.name);
+    migrateService(def).then(
+      () => process.exit(0),
+      (err: unknown) => {
+        logger.fatal({ err: err instanceof Error ? err.message : err }, 'migration failed');
+        process.exit(1);
+      },
+    );
+    return;
+  }
   runProcess(def.name, () => startService(def));
 }

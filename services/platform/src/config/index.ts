@@ -73,6 +73,19 @@ export const BaseConfig = z.object({
   SESSION_SYNC_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   /** the proxies in front of the service (the gateway, on a private network by default) */
   TRUST_PROXY: TrustProxy('loopback, linklocal, uniquelocal'),
+  /**
+   * whether a starting process provisions its schema and runs its migrations (true), or leaves both to a
+   * migration job and waits until the schema is up to date (false: the replicas of a release in Kubernetes)
+   */
+  DB_MIGRATE_ON_START: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  /** provision and migrate, then exit 0 (the migration job; `--migrate-only` on the command line does the same) */
+  MIGRATE_ONLY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
 });
 export type BaseConfig = z.infer<typeof BaseConfig>;
 

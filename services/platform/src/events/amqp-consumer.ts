@@ -2,7 +2,7 @@ import type { EventEnvelope } from '@portal/contracts';
 import type { ConfirmChannel, ConsumeMessage, MessagePropertyHeaders } from 'amqplib';
 import type { Logger } from 'pino';
 import { publishConfirmed, type ServiceQueues } from './amqp-topology';
-import { afterFailure, failureReason, PoisonMessageError, type RetryPolicy } from './delivery-policy';
+import { afterFailure, failureReason, nextAttempt, PoisonMessageError, type RetryPolicy } from './delivery-policy';
 import type { DeliveryHandler } from './transport';
 
 export interface AmqpSubscription {
@@ -68,7 +68,11 @@ async function reroute(
     messageId: msg.properties.messageId,
     type: msg.properties.type,
     contentType: msg.properties.contentType,
-    headers: { ...msg.properties.headers, 'x-attempt': retry ? attempt + 1 : attempt, 'x-error': reason },
+    headers: {
+      ...msg.properties.headers,
+      'x-attempt': retry ? nextAttempt(failure, attempt) : attempt,
+      'x-error': reason,
+    },
     ...(retry ? { expiration: String(sub.policy.retryDelayMs) } : {}),
   });
 }

@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { type AmqpSubscription, handleAmqpMessage } from './amqp-consumer';
 import { declareExchange, declareServiceQueues, publishConfirmed, serviceQueues } from './amqp-topology';
 import { failureReason, retryPolicy, UnroutableEventError } from './delivery-policy';
-import type { DeliveryHandler, EventTransport, SubscribeOptions } from './transport';
+import type { DeliveryHandler, EventTransport, QueueStats, SubscribeOptions } from './transport';
 
 export interface AmqpTransportOptions {
   url: string;
@@ -123,6 +123,30 @@ class AmqpTransport implements EventTransport {
     }
   }
 
+  /**
+   * The depths of `service`'s queues, asked of the broker on a short-lived channel of its own (a missing queue
+   * closes the channel that asked, which must never be a consumer's or the publisher's).
+   */
+  async queueStats(service: string): Promise<QueueStats | null> {
+    const sub = this.subscriptions.find((s) => s.service === service);
+    const live = this.live;
+    if (!sub || !live) return null;
+    const channel = await live.model.createChannel();
+    channel.on('error', () => undefined);
+    try {
+      const [main, retry, dlq] = [
+        await channel.checkQueue(sub.queues.main),
+        await channel.checkQueue(sub.queues.retry),
+        await channel.checkQueue(sub.queues.dlq),
+      ];
+      return { ready: main.messageCount, retrying: retry.messageCount, deadLetters: dlq.messageCount };
+    } catch {
+      return null;
+    } finally {
+      await channel.close().catch(() => undefined);
+    }
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
@@ -132,6 +156,10 @@ class AmqpTransport implements EventTransport {
       // stop taking messages, let running handlers settle theirs, then hang up
       await Promise.allSettled(live.consumers.map(({ channel, consumerTag }) => channel.cancel(consumerTag)));
       await Promise.allSettled([...this.inFlight]);
+      // Closing each channel (a round trip on that channel) makes sure the broker has its acks: frames of different
+      // channels are interleaved, so a connection close could overtake an ack still buffered and requeue a
+      // message that was already applied.
+      await Promise.allSettled([...live.consumers.map(({ channel }) => channel.close()), live.publisher.close()]);
     }
     this.live = null;
     const recovering = await this.connection.catch(() => null);

@@ -1,3 +1,4 @@
+import { isDatabaseUnavailable } from '../db/unavailable';
 import type { SubscribeOptions } from './transport';
 
 export const DEFAULT_MAX_ATTEMPTS = 5;
@@ -28,7 +29,14 @@ export function retryPolicy(opts: SubscribeOptions = {}): RetryPolicy {
 /** What happens to a delivery whose handler failed on its `attempt`-th try. */
 export function afterFailure(err: unknown, attempt: number, policy: RetryPolicy): 'retry' | 'dead-letter' {
   if (err instanceof PoisonMessageError) return 'dead-letter';
+  // the consumer's database being away (a restart, a failover) is not the message's fault: retried until it is back
+  if (isDatabaseUnavailable(err)) return 'retry';
   return attempt >= policy.maxAttempts ? 'dead-letter' : 'retry';
+}
+
+/** The attempt number a retried delivery carries: a failure for want of the database does not use one up. */
+export function nextAttempt(err: unknown, attempt: number): number {
+  return isDatabaseUnavailable(err) ? attempt : attempt + 1;
 }
 
 /** A short, loggable reason for a failure (never the whole stack in a message header). */

@@ -1,7 +1,14 @@
 import type { EventEnvelope } from '@portal/contracts';
 import type { Logger } from 'pino';
-import { afterFailure, failureReason, type RetryPolicy, retryPolicy, UnroutableEventError } from './delivery-policy';
-import type { Delivery, DeliveryHandler, EventTransport, SubscribeOptions } from './transport';
+import {
+  afterFailure,
+  failureReason,
+  nextAttempt,
+  type RetryPolicy,
+  retryPolicy,
+  UnroutableEventError,
+} from './delivery-policy';
+import type { Delivery, DeliveryHandler, EventTransport, QueueStats, SubscribeOptions } from './transport';
 
 interface Subscription {
   service: string;
@@ -10,7 +17,10 @@ interface Subscription {
   policy: RetryPolicy;
 }
 
-export type InProcessTransport = EventTransport & { deadLetters(service: string): Delivery[] };
+export type InProcessTransport = EventTransport & {
+  deadLetters(service: string): Delivery[];
+  queueStats(service: string): Promise<QueueStats | null>;
+};
 
 /**
  * The one-machine event bus: the same semantics as the RabbitMQ transport (each subscribed service gets
@@ -24,6 +34,15 @@ export function createInProcessTransport(opts: { logger: Logger }): InProcessTra
   const deadLetters = new Map<string, Delivery[]>();
   const timers = new Set<NodeJS.Timeout>();
   const inFlight = new Set<Promise<void>>();
+  // per service: deliveries scheduled or running (its lag) and retries waiting for their delay (for the metrics)
+  const depth = new Map<string, { ready: number; retrying: number }>();
+  const depthOf = (service: string) => {
+    const known = depth.get(service);
+    if (known) return known;
+    const d = { ready: 0, retrying: 0 };
+    depth.set(service, d);
+    return d;
+  };
   let closed = false;
 
   const later = (ms: number, run: () => void) => {
@@ -36,7 +55,10 @@ export function createInProcessTransport(opts: { logger: Logger }): InProcessTra
 
   const deliver = (sub: Subscription, delivery: Delivery) => {
     if (closed) return;
-    const run = handle(sub, delivery).finally(() => inFlight.delete(run));
+    const run = handle(sub, delivery).finally(() => {
+      inFlight.delete(run);
+      depthOf(sub.service).ready--;
+    });
     inFlight.add(run);
   };
 
@@ -47,7 +69,12 @@ export function createInProcessTransport(opts: { logger: Logger }): InProcessTra
       const log = { service: sub.service, event_id: delivery.envelope.id, type: delivery.envelope.type };
       if (afterFailure(err, delivery.attempt, sub.policy) === 'retry') {
         logger.warn({ ...log, attempt: delivery.attempt, err: failureReason(err) }, 'event handler failed, will retry');
-        later(sub.policy.retryDelayMs, () => deliver(sub, { ...delivery, attempt: delivery.attempt + 1 }));
+        depthOf(sub.service).retrying++;
+        later(sub.policy.retryDelayMs, () => {
+          depthOf(sub.service).retrying--;
+          depthOf(sub.service).ready++;
+          deliver(sub, { ...delivery, attempt: nextAttempt(err, delivery.attempt) });
+        });
       } else {
         logger.error({ ...log, attempt: delivery.attempt, err: failureReason(err) }, 'event dead-lettered');
         const parked = deadLetters.get(sub.service) ?? [];
@@ -65,6 +92,7 @@ export function createInProcessTransport(opts: { logger: Logger }): InProcessTra
       // each consumer gets its own copy, delivered after the publisher's await like a broker would
       for (const sub of targets) {
         const copy = structuredClone(envelope);
+        depthOf(sub.service).ready++;
         setImmediate(() => deliver(sub, { envelope: copy, headers: { ...headers }, attempt: 1 }));
       }
     },
@@ -84,6 +112,12 @@ export function createInProcessTransport(opts: { logger: Logger }): InProcessTra
 
     deadLetters(service: string) {
       return [...(deadLetters.get(service) ?? [])];
+    },
+
+    async queueStats(service: string) {
+      if (!subscriptions.has(service)) return null;
+      const { ready, retrying } = depthOf(service);
+      return { ready, retrying, deadLetters: deadLetters.get(service)?.length ?? 0 };
     },
   };
 }

@@ -49,6 +49,8 @@ export interface ConsumersOptions {
   logger: Logger;
   maxAttempts?: number;
   retryDelayMs?: number;
+  /** told of each event whose transaction committed, before its message is acknowledged (a test seam) */
+  onCommitted?: (envelope: EventEnvelope) => void;
 }
 
 /**
@@ -159,6 +161,7 @@ async function applyBatch(
       }),
     );
     runAfterCommit(applied.after);
+    if (opts.onCommitted) for (const { envelope } of valid) opts.onCommitted(envelope);
     for (const { span } of spans) span.end();
     for (const { waiting } of valid) waiting.resolve();
     logger.debug({ types, events: valid.length, applied: applied.applied }, 'event batch applied');
@@ -197,7 +200,10 @@ async function consume(opts: ConsumersOptions, logger: Logger, delivery: Deliver
     if (!inserted.length) return false;
     return { after: await handler(envelope, manager) };
   });
-  if (applied) runAfterCommit(applied.after);
+  if (applied) {
+    runAfterCommit(applied.after);
+    opts.onCommitted?.(envelope);
+  }
   const log = { event_id: envelope.id, type: envelope.type, attempt: delivery.attempt };
   if (applied) logger.debug(log, 'event applied');
   else logger.info(log, 'event already processed; skipped');

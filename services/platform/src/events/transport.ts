@@ -17,6 +17,16 @@ export interface SubscribeOptions {
   retryDelayMs?: number;
 }
 
+/** How many messages wait in a consuming service's queues (read by the metrics on each scrape). */
+export interface QueueStats {
+  /** delivered to the service's queue and not yet handled: the consumer's lag */
+  ready: number;
+  /** failed once or more and waiting for their next attempt */
+  retrying: number;
+  /** parked in the dead-letter queue after their last attempt */
+  deadLetters: number;
+}
+
 /** How events travel between services: RabbitMQ in the distributed system, in memory on one machine. */
 export interface EventTransport {
   /** publish one envelope; resolves only once the broker confirmed it (rejects if unroutable/nacked/down) */
@@ -25,4 +35,6 @@ export interface EventTransport {
    *  handler rejection → retry after delay, after maxAttempts → dead-letter queue `<prefix>.<service>.dlq` */
   subscribe(service: string, types: string[], handler: DeliveryHandler, opts?: SubscribeOptions): Promise<void>;
   close(): Promise<void>;
+  /** the depths of `service`'s queues; null when it consumes nothing here or the broker cannot be asked now */
+  queueStats?(service: string): Promise<QueueStats | null>;
 }

@@ -4,6 +4,7 @@ import multer from 'multer';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { authorize, type TokenVerifier } from '../auth';
+import { setRouteLabel } from '../metrics/http-metrics';
 import { assertPlainFileName, checkUpload } from '../storage';
 import { validationError } from './error-handler';
 import { HttpError } from './errors';
@@ -142,6 +143,7 @@ export function contractRouter(opts: ContractRouterOptions): Router {
     const noStore = endpoint.access.kind !== 'public' || endpoint.noStore === true;
 
     const authenticate: RequestHandler = (req, res, next) => {
+      setRouteLabel(res, id);
       if (noStore) res.setHeader('Cache-Control', 'no-store');
       try {
         localsOf(req).user = authorize(
