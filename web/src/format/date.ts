@@ -16,3 +16,16 @@ export function formatDateTime(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : dateTimeFormat.format(date);
 }
+
+const calendarDateFormat = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** "Mar 4, 2025" from a calendar date ("2025-03-04"), the same day in every time zone. */
+export function formatCalendarDate(ymd: string): string {
+  const date = new Date(`${ymd.slice(0, 10)}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? ymd : calendarDateFormat.format(date);
+}

@@ -18,3 +18,15 @@ export function formatCents(cents: number): string {
   const dollarsPart = Math.floor(whole / 100).toLocaleString('en-US');
   return `${sign}$${dollarsPart}.${String(whole % 100).padStart(2, '0')}`;
 }
+
+const wholeDollars = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 0,
+});
+
+/** "$12,346": US dollars without decimals, rounded to the dollar (the spec's performance views). */
+export function formatWholeDollars(amount: number): string {
+  return wholeDollars.format(amount);
+}

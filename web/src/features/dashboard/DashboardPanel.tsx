@@ -1,5 +1,6 @@
 import { failureMessage } from '../../api/errorMessage';
 import { Message } from '../../ui/Message';
+import { BestPerformersCard } from '../performance/BestPerformersCard';
 import { useGetDashboardStatsQuery } from './dashboardApi';
 import { StateMap } from './StateMap';
 import './dashboard.css';
@@ -9,7 +10,7 @@ interface DashboardPanelProps {
   onOpenOrders: () => void;
 }
 
-/** Admin dashboard: the three stat cards and the state map. */
+/** Admin dashboard: the three stat cards, the Best performers card and the state map. */
 export function DashboardPanel({ onOpenDealers, onOpenOrders }: DashboardPanelProps) {
   const { data, error } = useGetDashboardStatsQuery();
   const cards = [
@@ -28,6 +29,7 @@ export function DashboardPanel({ onOpenDealers, onOpenOrders }: DashboardPanelPr
           </button>
         ))}
       </div>
+      <BestPerformersCard />
       <StateMap byState={data?.dealer_counts.by_state ?? {}} onSelectState={(code) => onOpenDealers(code)} />
     </div>
   );

@@ -1,0 +1,146 @@
+import type { Achievement, IncentiveProgram } from '@portal/contracts';
+import { useEffect, useId, useState } from 'react';
+import { formatCalendarDate, formatDateTime } from '../../format/date';
+import { Button } from '../../ui/Button';
+import { dealerLocation, formatMetricValue, formatThreshold, METRIC_NAMES } from '../performance/metrics';
+import { useGetProgramAchievementsQuery } from './incentivesApi';
+
+interface ProgramCardProps {
+  program: IncentiveProgram;
+  toggling: boolean;
+  exporting: boolean;
+  /** resolves to whether the server took the change */
+  onToggle: (program: IncentiveProgram, enabled: boolean) => Promise<boolean>;
+  onEdit: (program: IncentiveProgram) => void;
+  onDelete: (program: IncentiveProgram) => void;
+  onExport: (program: IncentiveProgram) => void;
+}
+
+const NO_ACHIEVEMENTS: readonly Achievement[] = [];
+
+/** One program: its dates and state, the enable toggle, the tier table, its achievements and their export. */
+export function ProgramCard({ program, toggling, exporting, onToggle, onEdit, onDelete, onExport }: ProgramCardProps) {
+  const titleId = useId();
+  const { data } = useGetProgramAchievementsQuery({ params: { id: program.id } }, { refetchOnMountOrArgChange: true });
+  const achievements = data ?? NO_ACHIEVEMENTS;
+  // the switch moves at once; it follows the server again once the list shows the change (or the change failed)
+  const [wanted, setWanted] = useState<boolean | null>(null);
+  useEffect(() => {
+    if (wanted === program.enabled) setWanted(null);
+  }, [wanted, program.enabled]);
+  const toggle = async (enabled: boolean) => {
+    setWanted(enabled);
+    if (!(await onToggle(program, enabled))) setWanted(null);
+  };
+  const reached = (tierId: string) => achievements.filter((achievement) => achievement.tier_id === tierId).length;
+
+  return (
+    <article className="program-card" aria-labelledby={titleId}>
+      <header className="program-card__header">
+        <div className="program-card__title">
+          <h3 id={titleId}>{program.program_name}</h3>
+          <span className={program.enabled ? 'badge badge--ok' : 'badge badge--off'}>
+            {program.enabled ? 'Enabled' : 'Disabled'}
+          </span>
+        </div>
+        <p className="muted program-card__dates">
+          {formatCalendarDate(program.start_date)} – {formatCalendarDate(program.end_date)}
+        </p>
+      </header>
+      <div className="program-card__actions">
+        <label className="incentive-check">
+          <input
+            type="checkbox"
+            checked={wanted ?? program.enabled}
+            disabled={toggling}
+            onChange={(event) => toggle(event.target.checked)}
+            aria-label={`Enable ${program.program_name}`}
+          />
+          Enabled
+        </label>
+        <div className="button-row">
+          <Button variant="secondary" onClick={() => onExport(program)} busy={exporting} busyLabel="Exporting...">
+            Export Achievements CSV
+          </Button>
+          <Button variant="secondary" onClick={() => onEdit(program)} aria-label={`Edit ${program.program_name}`}>
+            Edit
+          </Button>
+          <Button variant="danger" onClick={() => onDelete(program)} aria-label={`Delete ${program.program_name}`}>
+            Delete
+          </Button>
+        </div>
+      </div>
+      <div className="incentive-table-wrap">
+        <table className="incentive-table" aria-label={`Tiers of ${program.program_name}`}>
+          <thead>
+            <tr>
+              <th scope="col">Tier</th>
+              <th scope="col">Metric</th>
+              <th scope="col" className="incentive-table__figure">
+                Threshold
+              </th>
+              <th scope="col">Reward</th>
+              <th scope="col">Notify Dealer</th>
+              <th scope="col" className="incentive-table__figure">
+                Reached
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {program.tiers.map((tier) => (
+              <tr key={tier.id}>
+                <td className="incentive-table__strong">{tier.name}</td>
+                <td>{METRIC_NAMES[tier.metric]}</td>
+                <td className="incentive-table__figure">{formatThreshold(tier.metric, tier.value)}</td>
+                <td>{tier.reward || '—'}</td>
+                <td>{tier.notify_dealer ? 'Yes' : 'No'}</td>
+                <td className="incentive-table__figure">{reached(tier.id)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <details className="program-card__achievements">
+        <summary>Achievements ({achievements.length})</summary>
+        {achievements.length === 0 ? (
+          <p className="muted">No dealer has reached a tier of this program yet.</p>
+        ) : (
+          <div className="incentive-table-wrap">
+            <table className="incentive-table" aria-label={`Achievements of ${program.program_name}`}>
+              <thead>
+                <tr>
+                  <th scope="col">Dealer</th>
+                  <th scope="col">Tier</th>
+                  <th scope="col" className="incentive-table__figure">
+                    Achieved
+                  </th>
+                  <th scope="col">Reward</th>
+                  <th scope="col">When</th>
+                </tr>
+              </thead>
+              <tbody>
+                {achievements.map((achievement) => (
+                  <tr key={achievement.id}>
+                    <td>
+                      <span className="incentive-table__strong">{achievement.dealer_name}</span>
+                      <span className="muted incentive-table__sub">{dealerLocation(achievement)}</span>
+                    </td>
+                    <td>{achievement.tier_name}</td>
+                    <td className="incentive-table__figure">
+                      {formatMetricValue(achievement.metric, achievement.value_achieved)}
+                      <span className="muted incentive-table__sub">
+                        of {formatThreshold(achievement.metric, achievement.threshold_value)}
+                      </span>
+                    </td>
+                    <td>{achievement.reward || '—'}</td>
+                    <td>{formatDateTime(achievement.achieved_at)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </details>
+    </article>
+  );
+}

@@ -1,0 +1,51 @@
+import { useRef, useState } from 'react';
+import { Modal } from '../../ui/Modal';
+import { type Section, SectionTabs } from '../../ui/SectionTabs';
+import { IncentiveProgramsPanel } from '../incentives/IncentiveProgramsPanel';
+import { useGetPendingNotificationsQuery } from '../incentives/incentivesApi';
+import { NotificationsPanel } from '../incentives/NotificationsPanel';
+import { PerformanceDataPanel } from './PerformanceDataPanel';
+import './performance.css';
+
+type ManagementSection = 'performance' | 'programs' | 'notifications';
+
+/** New achievements arrive from order events while the overlay is open: the count is re-read this often. */
+const NOTIFICATIONS_POLL_MS = 30_000;
+
+interface PerformanceOverlayProps {
+  onClose: () => void;
+}
+
+/**
+ * Dealer Performance Management (spec 000 §2, 001 §2): an overlay over the admin dashboard with three
+ * sub-tabs — Performance Data, Incentive Programs, and Notifications with the pending count.
+ */
+export function PerformanceOverlay({ onClose }: PerformanceOverlayProps) {
+  const [section, setSection] = useState<ManagementSection>('performance');
+  const host = useRef<HTMLDivElement>(null);
+  // Escape in a dialog opened inside the overlay (a program modal) reaches the overlay's cancel handler too
+  // (React passes the event up its tree): only that dialog closes
+  const close = () => {
+    if (!host.current?.querySelector('.modal .modal[open]')) onClose();
+  };
+  const { data: pending } = useGetPendingNotificationsQuery(undefined, {
+    refetchOnMountOrArgChange: true,
+    pollingInterval: NOTIFICATIONS_POLL_MS,
+  });
+  const sections: readonly Section<ManagementSection>[] = [
+    { id: 'performance', label: 'Performance Data', content: <PerformanceDataPanel /> },
+    { id: 'programs', label: 'Incentive Programs', content: <IncentiveProgramsPanel /> },
+    {
+      id: 'notifications',
+      label: `Notifications (${pending?.count ?? 0})`,
+      content: <NotificationsPanel notifications={pending?.data} />,
+    },
+  ];
+  return (
+    <div className="performance-overlay" ref={host}>
+      <Modal open title="Dealer Performance Management" onClose={close}>
+        <SectionTabs label="Dealer performance" sections={sections} active={section} onChange={setSection} />
+      </Modal>
+    </div>
+  );
+}
