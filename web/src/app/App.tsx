@@ -11,6 +11,7 @@ const AdminDashboard = lazyScreen(() => import('./shells/admin/AdminDashboard'),
 const DealerDashboard = lazyScreen(() => import('./shells/dealer/DealerDashboard'), 'DealerDashboard');
 const DeliveryDashboard = lazyScreen(() => import('./shells/delivery/DeliveryDashboard'), 'DeliveryDashboard');
 const DealerSignupPage = lazyScreen(() => import('../features/signup/DealerSignupPage'), 'DealerSignupPage');
+const LocatorPage = lazyScreen(() => import('../features/locator/LocatorPage'), 'LocatorPage');
 
 /** One view at a time, chosen by the session (there is no URL router). */
 export function App() {
@@ -42,6 +43,12 @@ export function App() {
       return (
         <ScreenLoading>
           <DeliveryDashboard />
+        </ScreenLoading>
+      );
+    case 'dealer-locator':
+      return (
+        <ScreenLoading>
+          <LocatorPage />
         </ScreenLoading>
       );
     case 'dealer-dashboard':

@@ -1,9 +1,10 @@
-import { useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { formatDate } from '../../format/date';
 import { formatCents } from '../../format/money';
 import { Button } from '../../ui/Button';
 import { dealerName } from '../dealers/dealerFilters';
 import { useGetDealerOrdersQuery } from '../orders/ordersApi';
+import { publicViewOpened } from '../session/sessionSlice';
 import { orderFigures } from './orderFigures';
 import { useGetOwnDealerQuery } from './ownDealerApi';
 import './dealer-portal.css';
@@ -16,6 +17,7 @@ interface OverviewPanelProps {
 /** Dealer Overview: dealer id, website status, join date, order figures and the two quick actions. */
 export function OverviewPanel({ onOrderProducts, onUpdateProfile }: OverviewPanelProps) {
   const { data: dealer } = useGetOwnDealerQuery();
+  const dispatch = useAppDispatch();
   const dealerId = useAppSelector((state) => state.session.user?.dealer_id ?? null);
   const { data: orders } = useGetDealerOrdersQuery({ params: { dealer_id: dealerId ?? '' } }, { skip: !dealerId });
   const figures = orders ? orderFigures(orders) : undefined;
@@ -63,6 +65,9 @@ export function OverviewPanel({ onOrderProducts, onUpdateProfile }: OverviewPane
           <Button onClick={onOrderProducts}>Order Products</Button>
           <Button variant="secondary" onClick={onUpdateProfile}>
             Update Profile
+          </Button>
+          <Button variant="secondary" onClick={() => dispatch(publicViewOpened('dealer-locator'))}>
+            Dealer Locator
           </Button>
         </div>
       </section>

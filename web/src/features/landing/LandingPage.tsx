@@ -11,6 +11,7 @@ export function LandingPage() {
   const dispatch = useAppDispatch();
   const company = useCompanyProfile();
   const openLogin = () => dispatch(publicViewOpened('login'));
+  const openLocator = () => dispatch(publicViewOpened('dealer-locator'));
   const applyUrl = dealerRequestUrl(company.email);
 
   const callsToAction = (
@@ -63,6 +64,11 @@ export function LandingPage() {
                 <span className="landing__card-icon">{benefit.icon}</span>
                 <h3 className="landing__card-title">{benefit.title}</h3>
                 <p className="landing__card-text">{benefit.description}</p>
+                {benefit.title === 'Dealer Map' && (
+                  <button type="button" className="landing__card-link" onClick={openLocator}>
+                    Find a dealer near you →
+                  </button>
+                )}
               </li>
             ))}
           </ul>

@@ -34,6 +34,10 @@ export const sessionSlice = createSlice({
       state.view = action.payload;
       state.endedNotice = null;
     },
+    /** Back from a public view (the dealer locator): the signed-in user's dashboard, else landing. */
+    publicViewLeft(state) {
+      state.view = state.user && state.token ? dashboardFor(state.user.role) : 'landing';
+    },
   },
   selectors: {
     selectView: (state) => state.view,
@@ -44,5 +48,5 @@ export const sessionSlice = createSlice({
   },
 });
 
-export const { signedIn, signedOut, sessionEnded, publicViewOpened } = sessionSlice.actions;
+export const { signedIn, signedOut, sessionEnded, publicViewOpened, publicViewLeft } = sessionSlice.actions;
 export const { selectView, selectToken, selectUser, selectSignupToken, selectEndedNotice } = sessionSlice.selectors;

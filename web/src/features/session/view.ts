@@ -5,10 +5,14 @@ export type View =
   | 'dealer-signup'
   | 'dealer-dashboard'
   | 'admin-dashboard'
-  | 'delivery-dashboard';
+  | 'delivery-dashboard'
+  | 'dealer-locator';
 
-/** The views anyone may open without signing in. */
-export type PublicView = 'landing' | 'login';
+/** The views anyone may open without signing in (the dealer locator too, signed in or not). */
+export type PublicView = 'landing' | 'login' | 'dealer-locator';
+
+/** The query string that opens the dealer locator (?view=dealer-locator; the embed widget's frame adds embed=1). */
+export const LOCATOR_VIEW_PARAM = 'dealer-locator';
 
 /** admin and delivery have their own dashboards; any other role value means dealer. */
 export function dashboardFor(role: string): View {

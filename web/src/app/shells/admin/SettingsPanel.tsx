@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { lazyScreen, ScreenLoading } from '../../../ui/lazyScreen';
-import { PlaceholderPanel } from '../../../ui/PlaceholderPanel';
 import { type Section, SectionTabs } from '../../../ui/SectionTabs';
 
 const CompanySettingsPanel = lazyScreen(
@@ -23,13 +22,14 @@ const ManageProductsPanel = lazyScreen(
   () => import('../../../features/settings/products/ManageProductsPanel'),
   'ManageProductsPanel',
 );
+const GeocodingConsole = lazyScreen(
+  () => import('../../../features/geocoding-console/GeocodingConsole'),
+  'GeocodingConsole',
+);
+const GoogleMapsPanel = lazyScreen(() => import('../../../features/map-management/GoogleMapsPanel'), 'GoogleMapsPanel');
 const BulkImportPanel = lazyScreen(() => import('../../../features/bulk-import/BulkImportPanel'), 'BulkImportPanel');
 
 type SettingsSection = 'company' | 'products' | 'system' | 'admins' | 'email' | 'map' | 'google' | 'import';
-
-function section(id: SettingsSection, label: string, note: string): Section<SettingsSection> {
-  return { id, label, content: <PlaceholderPanel title={label} note={note} /> };
-}
 
 /** System Settings: the spec's eight sub-tabs, in its order. */
 const SECTIONS: readonly Section<SettingsSection>[] = [
@@ -38,8 +38,8 @@ const SECTIONS: readonly Section<SettingsSection>[] = [
   { id: 'system', label: 'System Configuration', content: <SystemConfigurationPanel /> },
   { id: 'admins', label: 'Admin Users', content: <AdminUsersPanel /> },
   { id: 'email', label: 'Email Settings', content: <EmailSettingsPanel /> },
-  section('map', 'Map Settings', 'Map management and the geocoding console arrive with the maps release.'),
-  section('google', 'Google Maps', 'The Google map, markers and embed code arrive with the maps release.'),
+  { id: 'map', label: 'Map Settings', content: <GeocodingConsole /> },
+  { id: 'google', label: 'Google Maps', content: <GoogleMapsPanel /> },
   { id: 'import', label: 'Bulk Import', content: <BulkImportPanel /> },
 ];
 

@@ -1,0 +1,134 @@
+import { geoAlbersUsa } from 'd3-geo';
+import type { LatLng } from './geo';
+
+/**
+ * The offline map's geometry. Points are projected with Albers USA into the 975 × 610 space us-atlas's
+ * pre-projected states use (`states-albers-10m`); a view transform `{k, x, y}` maps that space to the screen
+ * (screen = world × k + (x, y)), as d3-zoom's transform does. Zoom levels follow web maps: at zoom 4 the US fills the
+ * view, each level doubles the scale (001 §9: initial 4, min 3, max 18, search 10).
+ */
+export const WORLD_WIDTH = 975;
+export const WORLD_HEIGHT = 610;
+
+/** 001 §9: the default centre, zooms, and the locator's fit padding. */
+export const MAP_CENTER: LatLng = { lat: 39.8283, lng: -98.5795 };
+export const INITIAL_ZOOM = 4;
+export const MIN_ZOOM = 3;
+export const MAX_ZOOM = 18;
+export const SEARCH_ZOOM = 10;
+export const FIT_MAX_ZOOM = 12;
+export const ADMIN_FIT_PADDING = 50;
+export interface Padding {
+  top: number;
+  right: number;
+  bottom: number;
+  left: number;
+}
+export const LOCATOR_FIT_PADDING: Padding = { top: 80, bottom: 60, left: 60, right: 60 };
+/** 001 §4: fit bounds 2 s after dealers arrive; refit 0.5 s after the results panel closes. */
+export const AUTO_FIT_DELAY_MS = 2000;
+export const REFIT_AFTER_CLOSE_MS = 500;
+
+export interface ViewTransform {
+  k: number;
+  x: number;
+  y: number;
+}
+export interface Viewport {
+  width: number;
+  height: number;
+}
+
+const projection = geoAlbersUsa().scale(1300).translate([487.5, 305]);
+
+/** A point in the map's world space, or null outside the projection (Albers USA covers the 50 states). */
+export function project(point: LatLng): [number, number] | null {
+  return projection([point.lng, point.lat]);
+}
+
+/** The scale at which the US (the world space) fits the viewport: zoom 4. */
+export function baseScale(view: Viewport): number {
+  return Math.max(1e-6, Math.min(view.width / WORLD_WIDTH, view.height / WORLD_HEIGHT));
+}
+
+export function scaleOfZoom(zoom: number, view: Viewport): number {
+  return baseScale(view) * 2 ** (zoom - INITIAL_ZOOM);
+}
+
+export function zoomOfScale(k: number, view: Viewport): number {
+  return INITIAL_ZOOM + Math.log2(k / baseScale(view));
+}
+
+/** The scale range d3-zoom allows: zoom 3 to 18. */
+export function scaleExtent(view: Viewport): [number, number] {
+  return [scaleOfZoom(MIN_ZOOM, view), scaleOfZoom(MAX_ZOOM, view)];
+}
+
+/** The view centred on a world point at a zoom. */
+export function centredOn(world: [number, number], zoom: number, view: Viewport): ViewTransform {
+  const k = scaleOfZoom(zoom, view);
+  return { k, x: view.width / 2 - world[0] * k, y: view.height / 2 - world[1] * k };
+}
+
+/** The starting view: centred on the continental US at zoom 4. */
+export function initialView(view: Viewport): ViewTransform {
+  const centre = project(MAP_CENTER) ?? [WORLD_WIDTH / 2, WORLD_HEIGHT / 2];
+  return centredOn(centre, INITIAL_ZOOM, view);
+}
+
+/**
+ * The view that shows every world point inside the padding, at most at `maxZoom` (one point: centred at
+ * `maxZoom`); the initial view when there is none.
+ */
+export function fitView(
+  points: readonly [number, number][],
+  view: Viewport,
+  padding: Padding,
+  maxZoom = FIT_MAX_ZOOM,
+): ViewTransform {
+  if (points.length === 0) return initialView(view);
+  let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const [x, y] of points) {
+    minX = Math.min(minX, x);
+    maxX = Math.max(maxX, x);
+    minY = Math.min(minY, y);
+    maxY = Math.max(maxY, y);
+  }
+  const innerWidth = Math.max(1, view.width - padding.left - padding.right);
+  const innerHeight = Math.max(1, view.height - padding.top - padding.bottom);
+  const spanX = maxX - minX;
+  const spanY = maxY - minY;
+  const fitK = Math.min(spanX > 0 ? innerWidth / spanX : Infinity, spanY > 0 ? innerHeight / spanY : Infinity);
+  const [minK] = scaleExtent(view);
+  const k = Math.max(minK, Math.min(fitK, scaleOfZoom(maxZoom, view)));
+  const cx = (minX + maxX) / 2;
+  const cy = (minY + maxY) / 2;
+  return {
+    k,
+    x: padding.left + innerWidth / 2 - cx * k,
+    y: padding.top + innerHeight / 2 - cy * k,
+  };
+}
+
+/** A padding of the same size on every side (the admin map's 50). */
+export function evenPadding(size: number): Padding {
+  return { top: size, right: size, bottom: size, left: size };
+}
+
+/** Where a world point lands on the screen. */
+export function toScreen(world: [number, number], t: ViewTransform): [number, number] {
+  return [world[0] * t.k + t.x, world[1] * t.k + t.y];
+}
+
+/** Whether a screen point is within the viewport, with a margin (markers half outside still show). */
+export function onScreen([x, y]: [number, number], view: Viewport, margin = 40): boolean {
+  return x >= -margin && y >= -margin && x <= view.width + margin && y <= view.height + margin;
+}
+
+/**
+ * The zoom the cluster index is asked at: supercluster's tiles have 512 px × 2^z across 360° of longitude, about the
+ * Albers scale 1300 of the world space at z = 4, so the screen scale k gives z = 4 + log2(k).
+ */
+export function clusterZoom(k: number): number {
+  return Math.max(0, Math.floor(INITIAL_ZOOM + Math.log2(k)));
+}
