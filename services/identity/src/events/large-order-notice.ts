@@ -20,7 +20,7 @@ export const largeOrderNotice: Consumer<'order.created', IdentityConfig> = async
   if (!(await claimLargeOrderNotice(ctx.manager, order.order_id, to))) return;
   const dealer = await findInvitationDealer(ctx.manager, order.dealer_id);
   const mail = largeOrderMail(to, order, dealer?.business_name ?? null, settings);
-  const outcome = await sendProductMail(ctx, mail, 'notification');
+  const outcome = await sendProductMail(ctx, mail, 'notification', ctx.manager);
   const log = { orderId: order.order_id, event: event.id };
   if (!outcome.sent) return ctx.logger.info(log, 'email notifications are turned off; large-order notice not sent');
   await recordNoticeMessageId(ctx.manager, order.order_id, outcome.messageId);

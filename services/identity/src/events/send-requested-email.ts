@@ -13,6 +13,7 @@ export const sendRequestedEmail: Consumer<'notification.email_requested', Identi
     ctx,
     { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html },
     'notification',
+    ctx.manager,
   );
   if (outcome.sent) ctx.logger.info({ ...log, messageId: outcome.messageId }, 'requested email sent');
   else ctx.logger.info(log, 'email notifications are turned off; requested email not sent');

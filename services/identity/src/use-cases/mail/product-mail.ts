@@ -1,4 +1,5 @@
 import { type MailMessage, publicMailFailure } from '@portal/platform';
+import type { EntityManager } from 'typeorm';
 import type { IdentityContext } from '../../context';
 import { readEmailSettings } from '../../data/settings';
 import { smtpConfigured, storedSmtpSettings } from '../../domain/settings/email-settings';
@@ -21,8 +22,14 @@ export async function sendProductMail(
   ctx: IdentityContext,
   message: MailMessage,
   kind: ProductMailKind,
+  /**
+   * A consumer passes its transaction's manager: reading the settings through the pool instead would take a
+   * second connection while the transaction holds one, and with as many mails in flight as the pool has
+   * connections every transaction waits for a connection that never frees (identity hung, sign-in included).
+   */
+  manager: EntityManager = ctx.db.manager,
 ): Promise<ProductMailOutcome> {
-  const settings = await readEmailSettings(ctx.db.manager);
+  const settings = await readEmailSettings(manager);
   if (kind === 'notification' && !settings.notifications_enabled) return { sent: false, reason: 'notifications_off' };
   const smtp = smtpConfigured(settings) ? storedSmtpSettings(ctx.config.SETTINGS_ENCRYPTION_KEY, settings) : undefined;
   const { messageId } = await ctx.mailer.send(message, smtp);
