@@ -298,11 +298,13 @@ describe('POST /api/admin/shipment/{id}/update-order-status', () => {
     const dealerId = await t.newDealer();
     const orderId = await t.newOrder(dealerId);
     const { body } = await createShipment({ order_ids: [orderId] });
+    // stamped by the order service's clock, a minute ahead: after the next shipment the order's time is still
+    // this event's, so only the processed-event record keeps the redelivery from taking the order out again
     const envelope = {
       id: randomUUID(),
       type: OrderUpdated.type,
       version: 1,
-      occurredAt: new Date().toISOString(),
+      occurredAt: new Date(Date.now() + 60_000).toISOString(),
       producer: 'order' as const,
       aggregateId: orderId,
       payload: {
@@ -367,6 +369,27 @@ describe('routes (order modes, moves, locks, Optimise, sheet, settings)', () => 
     expect(res.status).toBe(404);
     expect(res.body.detail).toBe('Error: This dealer is not a stop of this route');
     expect((await post(shipmentId, 'move-stop', { dealer_id: kc, direction: 'up' }, t.dealer)).status).toBe(403);
+  });
+
+  test('When the shipment is COMPLETED, Then its route no longer changes (409) and stays as it was', async () => {
+    const { shipmentId, orders, miami, kc } = await shipmentOfThree();
+    for (const orderId of orders) expect((await setStatus(shipmentId, orderId, 'delivered')).status).toBe(200);
+    const completed = await shipmentById(shipmentId);
+    expect(completed.status).toBe('COMPLETED');
+    const detail = 'Error: This shipment is completed; its route can no longer change';
+    for (const [action, body] of [
+      ['route-mode', { mode: 'closest_first' }],
+      ['move-stop', { dealer_id: kc, direction: 'up' }],
+      ['lock-stop', { dealer_id: miami, locked: true }],
+      ['optimize-route', {}],
+    ] as const) {
+      const res = await post(shipmentId, action, body, t.admin);
+      expect({ action, status: res.status, detail: res.body.detail }).toEqual({ action, status: 409, detail });
+    }
+    const after = await shipmentById(shipmentId);
+    expect(after.route_mode).toBe('original');
+    expect(route(after)).toEqual([miami, kc]);
+    expect((after.route as Json[]).every((stop) => !stop.locked)).toBe(true);
   });
 
   test('When the route is optimised, Then it gets shorter from the start point and a locked stop stays in place', async () => {

@@ -1,11 +1,14 @@
 /**
- * Shipping end to end in a real browser against the real portal: the admin confirms two orders of two dealers
- * (through the API); a delivery user ships them from Orders Ready to Ship, opens the route with the Generated
- * Routes button, reorders it (closest last, a move down, Optimise with a locked stop, closest first), prints the
- * route sheet, marks one order shipped then delivered (IN PROGRESS) and the other delivered (COMPLETED), sees them
- * DELIVERED in the read-only Orders tab and the view-only Dealer Directory; the admin sees them DELIVERED too.
+ * Shipping end to end in a real browser against the real portal. The admin confirms four orders of two dealers
+ * (through the API). The admin ships two of them from Orders Ready to Ship, orders the route closest first, marks
+ * one delivered (IN PROGRESS) then the other (COMPLETED), after which the route controls are off, and sets a start
+ * point in the route settings. A delivery user ships the other two, opens the route with the Generated Routes
+ * button, reorders it (closest last, a move down, Optimise with a locked stop, closest first), prints the route
+ * sheet, marks one order shipped then delivered (IN PROGRESS) and the other delivered (COMPLETED), sees them
+ * DELIVERED in the read-only Orders tab and the view-only Dealer Directory.
  *
- * Needs the built portal (`npx turbo run build`). SHIPPING_E2E_WEB_DIST serves another build of the web client.
+ * Needs the built portal (`npx turbo run build`). SHIPPING_E2E_WEB_DIST serves another build of the web client
+ * (e.g. `npx vite build --outDir /tmp/web` in web/ while another feature keeps the workspace build from passing).
  */
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,6 +23,8 @@ jest.setTimeout(240_000);
 const MISSOULA = { business_name: 'Timber Ridge Outdoors', city: 'Missoula', state: 'MT', zip_code: '59801' };
 const WICHITA = { business_name: 'Prairie Blind Supply', city: 'Wichita', state: 'KS', zip_code: '67202' };
 const SHIPMENT_NAME = 'Plains and Rockies run';
+const ADMIN_SHIPMENT = 'Office run';
+const ROUTE_FINAL = 'This shipment is completed: its route is kept as it was driven.';
 
 interface ApiOrder {
   order_id: string;
@@ -102,6 +107,13 @@ describe('Shipping and the delivery dashboard in a real browser', () => {
     return created.body.order;
   }
 
+  async function shipmentIdOf(name: string): Promise<string> {
+    const res = await call<{ shipments: { shipment_id: string; shipment_name: string }[] }>('/api/admin/shipments');
+    const shipment = res.body.shipments.find((one) => one.shipment_name === name);
+    if (!shipment) throw new Error(`no shipment named ${name}`);
+    return shipment.shipment_id;
+  }
+
   async function screenshots(page: Page, name: string): Promise<void> {
     await page.screenshot({ path: path.join(tmpdir(), `${name}-1280.png`), fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
@@ -109,22 +121,118 @@ describe('Shipping and the delivery dashboard in a real browser', () => {
     await page.setViewportSize({ width: 1280, height: 860 });
   }
 
-  test('When a delivery user ships two confirmed orders and delivers them, Then the shipment goes READY, IN PROGRESS, COMPLETED and the admin sees them DELIVERED', async () => {
-    const missoulaId = await createDealer(MISSOULA, 'buyer@timber.test');
-    const wichitaId = await createDealer(WICHITA, 'buyer@prairie.test');
+  let missoulaId: string;
+  let wichitaId: string;
+
+  test('When the admin ships two confirmed orders, orders them closest first and delivers them, Then the shipment goes READY, IN PROGRESS, COMPLETED and its route is kept', async () => {
+    missoulaId = await createDealer(MISSOULA, 'buyer@timber.test');
+    wichitaId = await createDealer(WICHITA, 'buyer@prairie.test');
+    const adminMissoula = await confirmedOrder(missoulaId, 'Ridge Hub Blind', 1);
+    const adminWichita = await confirmedOrder(wichitaId, 'Brush Loop Kit', 1);
+    // the events reach the shipping service: both orders ready, both dealers placed on the map
+    await eventually(async () => {
+      const ready = await call<{ orders: ApiOrder[] }>('/api/admin/ready-to-ship-orders');
+      expect(ready.body.orders).toHaveLength(2);
+      const map = await call<{ dealers: { dealer_id: string; coordinates: { lat: number } | null }[] }>(
+        '/api/admin/dealers-for-map',
+      );
+      expect(map.body.dealers.filter((dealer) => dealer.coordinates?.lat)).toHaveLength(2);
+    });
+
+    const admin = await signedInPage(adminBrowser.context, portal, portal.adminEmail, portal.adminPassword);
+    await admin.getByRole('tab', { name: 'Shipping', exact: true }).click();
+    await admin.getByRole('heading', { name: 'Orders Ready to Ship (2)' }).waitFor();
+    // Missoula picked first: the original route starts there
+    await admin.getByRole('checkbox', { name: `Select order ${adminMissoula.order_number}` }).check();
+    await admin.getByRole('checkbox', { name: `Select order ${adminWichita.order_number}` }).check();
+    await admin.getByLabel('Shipment name (optional)').fill(ADMIN_SHIPMENT);
+    await admin.getByRole('button', { name: 'Create Shipment' }).click();
+    await expectMessage(admin, 'Shipment created successfully with 2 orders', 'success');
+    await admin.getByRole('heading', { name: 'Orders Ready to Ship (0)' }).waitFor();
+
+    await admin.getByRole('tab', { name: 'Generated Routes' }).click();
+    const card = admin.getByRole('article', { name: ADMIN_SHIPMENT });
+    await expectText(card.locator('.shipment-card__header .badge'), 'READY');
+    await expectStops(card, [MISSOULA.business_name, WICHITA.business_name]);
+    // closest first: Wichita is nearer the map centre than Missoula
+    const mode = card.getByLabel('Route order');
+    await mode.selectOption('closest_first');
+    await expectStops(card, [WICHITA.business_name, MISSOULA.business_name]);
+    await eventuallyValue(mode, 'closest_first');
+
+    const missoulaOrder = card.getByRole('listitem', { name: `Order ${adminMissoula.order_number}` });
+    await missoulaOrder.getByRole('button', { name: 'Mark Delivered' }).click();
+    await missoulaOrder.getByText('DELIVERED', { exact: true }).waitFor();
+    await expectText(card.locator('.shipment-card__header .badge'), 'IN PROGRESS');
+    await card.getByText('1 of 2 orders delivered').waitFor();
+    // still under way: the route may change
+    expect(await card.getByRole('button', { name: 'Optimise' }).isDisabled()).toBe(false);
+    const wichitaOrder = card.getByRole('listitem', { name: `Order ${adminWichita.order_number}` });
+    await wichitaOrder.getByRole('button', { name: 'Mark Delivered' }).click();
+    await wichitaOrder.getByText('DELIVERED', { exact: true }).waitFor();
+    await expectText(card.locator('.shipment-card__header .badge'), 'COMPLETED');
+    await card.getByText('2 of 2 orders delivered').waitFor();
+
+    // COMPLETED: the route is the record of the trip, every route control is off
+    await card.getByText(ROUTE_FINAL).waitFor();
+    expect(await mode.isDisabled()).toBe(true);
+    expect(await mode.inputValue()).toBe('closest_first');
+    expect(await card.getByRole('button', { name: 'Optimise' }).isDisabled()).toBe(true);
+    const routeButtons = card.locator('.route-stop__controls button');
+    expect(await routeButtons.count()).toBe(6); // up, down and lock of each stop
+    expect(await routeButtons.evaluateAll((buttons) => buttons.every((b) => (b as HTMLButtonElement).disabled))).toBe(
+      true,
+    );
+    expect(await card.getByRole('button', { name: 'Print route sheet' }).isDisabled()).toBe(false);
+    // and the server refuses a route change all the same
+    const refused = await call<{ detail: string }>(
+      `/api/admin/shipment/${await shipmentIdOf(ADMIN_SHIPMENT)}/optimize-route`,
+      { method: 'POST' },
+    );
+    expect(refused).toEqual({
+      status: 409,
+      body: expect.objectContaining({ detail: 'Error: This shipment is completed; its route can no longer change' }),
+    });
+    await screenshots(admin, 'shipping-admin-completed');
+
+    // route settings (admin only): a start point makes the first leg run from it
+    await admin.getByText('Route settings', { exact: true }).click();
+    await admin.getByLabel('Start point').fill('Dallas depot');
+    await admin.getByLabel('Latitude').fill('32.7767');
+    await admin.getByLabel('Longitude').fill('');
+    await admin.getByRole('button', { name: 'Save route settings' }).click();
+    await expectMessage(
+      admin,
+      'Error: Enter both the latitude and the longitude of the start point, or neither',
+      'error',
+    );
+    await admin.getByLabel('Longitude').fill('-96.797');
+    await admin.getByLabel('Average speed (mph)').fill('150');
+    await admin.getByRole('button', { name: 'Save route settings' }).click();
+    await expectMessage(admin, 'Error: Average speed must be between 1 and 100 mph', 'error');
+    await admin.getByLabel('Average speed (mph)').fill('60');
+    await admin.getByRole('button', { name: 'Save route settings' }).click();
+    await expectMessage(admin, 'Shipping settings saved successfully!', 'success');
+    await admin
+      .getByText('Miles and ETAs are straight-line from Dallas depot, at 60 mph with 15 min at each stop.')
+      .waitFor();
+    // Dallas to Wichita (the first stop) is about 300 straight-line miles
+    await eventually(async () => {
+      const firstLeg = await card.locator('.route-stop').first().locator('.route-stop__meta').textContent();
+      const miles = Number(/([\d.]+) mi/.exec(firstLeg ?? '')?.[1]);
+      expect(miles).toBeGreaterThan(250);
+      expect(miles).toBeLessThan(350);
+    });
+  });
+
+  test('When a delivery user ships two confirmed orders from the Generated Routes button and delivers them, Then the shipment goes READY, IN PROGRESS, COMPLETED and the directory is view-only', async () => {
     const toMissoula = await confirmedOrder(missoulaId, 'Ridge Hub Blind', 2);
     const toWichita = await confirmedOrder(wichitaId, 'Brush Loop Kit', 3);
-
-    // the events reach the shipping service: both orders ready, both dealers placed on the map
     await eventually(async () => {
       const ready = await call<{ orders: ApiOrder[] }>('/api/admin/ready-to-ship-orders');
       expect(ready.body.orders.map((order) => order.order_id).sort()).toEqual(
         [toMissoula.order_id, toWichita.order_id].sort(),
       );
-      const map = await call<{ dealers: { dealer_id: string; coordinates: { lat: number } | null }[] }>(
-        '/api/admin/dealers-for-map',
-      );
-      expect(map.body.dealers.filter((dealer) => dealer.coordinates?.lat)).toHaveLength(2);
     });
 
     // a delivery user, and what it may reach: shipping yes, admin-only endpoints no
@@ -172,7 +280,6 @@ describe('Shipping and the delivery dashboard in a real browser', () => {
     await selectAll.check();
     await page.getByText('2 selected').waitFor();
     await page.getByLabel('Shipment name (optional)').fill(SHIPMENT_NAME);
-    await screenshots(page, 'shipping-ready');
     await page.getByRole('button', { name: 'Create Shipment' }).click();
     await expectMessage(page, 'Shipment created successfully with 2 orders', 'success');
     await page.getByRole('heading', { name: 'Orders Ready to Ship (0)' }).waitFor();
@@ -181,6 +288,7 @@ describe('Shipping and the delivery dashboard in a real browser', () => {
     await page.getByRole('button', { name: 'Generated Routes' }).first().click();
     const card = page.getByRole('article', { name: SHIPMENT_NAME });
     await card.waitFor();
+    expect(await page.getByText('Route settings', { exact: true }).count()).toBe(0); // the admin's only
     await expectText(card.locator('.shipment-card__header .badge'), 'READY');
     await expectStops(card, [WICHITA.business_name, MISSOULA.business_name]);
     const mode = card.getByLabel('Route order');
@@ -245,7 +353,6 @@ describe('Shipping and the delivery dashboard in a real browser', () => {
     await card.getByRole('button', { name: 'Shipment details' }).click();
     const openDialog = page.getByRole('dialog', { name: SHIPMENT_NAME });
     expect(await openDialog.getByRole('button', { name: /^Mark Shipped: order / }).count()).toBe(2);
-    await screenshots(page, 'shipping-shipment-details-open');
     await openDialog.getByRole('button', { name: 'Close' }).first().click();
 
     // Missoula's order: shipped (still READY), then delivered (IN PROGRESS)
@@ -266,6 +373,8 @@ describe('Shipping and the delivery dashboard in a real browser', () => {
     await wichitaOrder.getByRole('button', { name: 'Mark Delivered' }).click();
     await wichitaOrder.getByText('DELIVERED', { exact: true }).waitFor();
     await expectText(card.locator('.shipment-card__header .badge'), 'COMPLETED');
+    await card.getByText(ROUTE_FINAL).waitFor();
+    expect(await card.getByRole('button', { name: 'Optimise' }).isDisabled()).toBe(true);
 
     // the shipment-details modal lists both, delivered, with no status buttons left
     await card.getByRole('button', { name: 'Shipment details' }).click();
@@ -275,19 +384,23 @@ describe('Shipping and the delivery dashboard in a real browser', () => {
     expect(await shipmentDialog.getByRole('button', { name: /^Mark / }).count()).toBe(0);
     await screenshots(page, 'shipping-shipment-details');
     await shipmentDialog.getByRole('button', { name: 'Close' }).first().click();
-    await screenshots(page, 'shipping-completed');
 
     // the order service has taken the word: both delivered
     await eventually(async () => {
       const all = await call<{ orders: ApiOrder[] }>('/api/admin/all-orders');
-      expect(all.body.orders.map((order) => order.status)).toEqual(['delivered', 'delivered']);
+      expect(all.body.orders.map((order) => order.status)).toEqual([
+        'delivered',
+        'delivered',
+        'delivered',
+        'delivered',
+      ]);
     });
 
     // the delivery Orders tab: read-only, searchable
     await page.getByRole('tab', { name: 'Orders', exact: true }).click();
-    await page.getByRole('heading', { name: 'All Orders (2)' }).waitFor();
+    await page.getByRole('heading', { name: 'All Orders (4)' }).waitFor();
     await page.getByRole('searchbox', { name: 'Search' }).fill(toWichita.order_number.toLowerCase());
-    await page.getByText('Showing 1 of 2').waitFor();
+    await page.getByText('Showing 1 of 4').waitFor();
     const row = page.getByRole('row').filter({ hasText: `#${toWichita.order_number}` });
     await row.getByText('DELIVERED', { exact: true }).waitFor();
     await row.click();
@@ -315,52 +428,6 @@ describe('Shipping and the delivery dashboard in a real browser', () => {
     expect(await dealerDialog.locator('input, select, textarea').count()).toBe(0);
     await dealerDialog.getByRole('button', { name: 'Close' }).first().click();
     await screenshots(page, 'delivery-directory');
-
-    // the admin: the orders DELIVERED, the shipment COMPLETED
-    const admin = await signedInPage(adminBrowser.context, portal, portal.adminEmail, portal.adminPassword);
-    await admin.getByRole('tab', { name: 'Orders', exact: true }).click();
-    const adminRow = admin.getByRole('row').filter({ hasText: `#${toMissoula.order_number}` });
-    await adminRow.getByText('DELIVERED', { exact: true }).waitFor();
-    await admin.getByRole('tab', { name: 'Shipping', exact: true }).click();
-    await admin.getByRole('tab', { name: 'Generated Routes' }).click();
-    const adminCard = admin.getByRole('article', { name: SHIPMENT_NAME });
-    await expectText(adminCard.locator('.shipment-card__header .badge'), 'COMPLETED');
-    await adminCard.getByText('2 of 2 orders delivered').waitFor();
-
-    // route settings (admin only): a start point makes the first leg run from it
-    await admin.getByText('Route settings', { exact: true }).click();
-    await admin.getByLabel('Start point').fill('Dallas depot');
-    await admin.getByLabel('Latitude').fill('32.7767');
-    await admin.getByLabel('Longitude').fill('');
-    await admin.getByRole('button', { name: 'Save route settings' }).click();
-    await expectMessage(
-      admin,
-      'Error: Enter both the latitude and the longitude of the start point, or neither',
-      'error',
-    );
-    await admin.getByLabel('Longitude').fill('-96.797');
-    await admin.getByLabel('Average speed (mph)').fill('150');
-    await admin.getByRole('button', { name: 'Save route settings' }).click();
-    await expectMessage(admin, 'Error: Average speed must be between 1 and 100 mph', 'error');
-    await admin.getByLabel('Average speed (mph)').fill('60');
-    await admin.getByRole('button', { name: 'Save route settings' }).click();
-    await expectMessage(admin, 'Shipping settings saved successfully!', 'success');
-    await admin
-      .getByText('Miles and ETAs are straight-line from Dallas depot, at 60 mph with 15 min at each stop.')
-      .waitFor();
-    // Dallas to Wichita is about 300 straight-line miles
-    await eventually(async () => {
-      const firstLeg = await adminCard.locator('.route-stop').first().locator('.route-stop__meta').textContent();
-      const miles = Number(/([\d.]+) mi/.exec(firstLeg ?? '')?.[1]);
-      expect(miles).toBeGreaterThan(250);
-      expect(miles).toBeLessThan(350);
-    });
-    await screenshots(admin, 'shipping-admin-settings');
-    // a delivery user sees no route settings
-    await page.getByRole('tab', { name: 'Shipping', exact: true }).click();
-    await page.getByRole('tab', { name: 'Generated Routes' }).click();
-    await page.getByRole('article', { name: SHIPMENT_NAME }).waitFor();
-    expect(await page.getByText('Route settings', { exact: true }).count()).toBe(0);
   });
 });
 

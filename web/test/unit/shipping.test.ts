@@ -26,8 +26,10 @@ import {
   formatEta,
   formatMiles,
   itemCount,
+  ROUTE_FINAL,
   ROUTE_MODE_OPTIONS,
   routeBasis,
+  routeEditable,
   routeLinks,
   routeModeLabel,
   shownShipment,
@@ -194,6 +196,13 @@ describe('Generated Routes: status buttons and badges', () => {
 });
 
 describe('Generated Routes: the route as shown', () => {
+  test('When a shipment is COMPLETED, Then its route controls are off; READY and IN PROGRESS routes may change', () => {
+    expect(routeEditable({ status: 'COMPLETED' })).toBe(false);
+    expect(routeEditable({ status: 'IN PROGRESS' })).toBe(true);
+    expect(routeEditable({ status: 'READY' })).toBe(true);
+    expect(ROUTE_FINAL).toBe('This shipment is completed: its route is kept as it was driven.');
+  });
+
   test('When a route has one Google Maps link, Then it reads Open in Google Maps; when split, each part is numbered', () => {
     expect(routeLinks([])).toEqual([]);
     expect(routeLinks(['https://maps/1'])).toEqual([{ href: 'https://maps/1', label: 'Open in Google Maps' }]);

@@ -25,6 +25,16 @@ export function shipmentStatus(statuses: readonly OrderStatus[]): ShipmentStatus
   return 'READY';
 }
 
+export const COMPLETED_ROUTE_REFUSAL = 'Error: This shipment is completed; its route can no longer change';
+
+/**
+ * Why the route of a shipment whose orders have these statuses may not change (mode, moves, locks, Optimise), or
+ * null when it may: a COMPLETED shipment's route is the record of the trip made.
+ */
+export function routeChangeRefusal(statuses: readonly OrderStatus[]): string | null {
+  return shipmentStatus(statuses) === 'COMPLETED' ? COMPLETED_ROUTE_REFUSAL : null;
+}
+
 /**
  * Whether a status the order service announced for an order in a shipment takes it out of the shipment: the
  * order went back before in_shipment (an admin moved it back to confirmed, reopened or cancelled it, or the order

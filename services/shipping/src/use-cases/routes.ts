@@ -4,6 +4,7 @@ import type { EntityManager } from 'typeorm';
 import type { ShippingContext } from '../context';
 import { readRouteSettings } from '../data/route-settings';
 import { lockShipment, ordersOfShipments, SHIPMENT_NOT_FOUND, saveLockedStops, saveRoute } from '../data/shipments';
+import { routeChangeRefusal } from '../domain/delivery-status';
 import { optimizeStops } from '../domain/optimize-route';
 import { moveStop as moveInOrder } from '../domain/route-order';
 import { routeOrder, routeStart, type ShipmentRecord } from '../domain/shipment-view';
@@ -15,7 +16,10 @@ const MOVE_REFUSED = {
   last: 'Error: The last stop cannot move down',
 } as const;
 
-/** Runs `change` on a locked shipment and its stops in their current order; answers the shipment afterwards. */
+/**
+ * Runs `change` on a locked shipment and its stops in their current order; answers the shipment afterwards. A
+ * COMPLETED shipment's route no longer changes (409).
+ */
 async function withRoute(
   ctx: ShippingContext,
   shipmentId: string,
@@ -25,6 +29,8 @@ async function withRoute(
     const shipment = await lockShipment(manager, shipmentId);
     if (!shipment) throw notFound(SHIPMENT_NOT_FOUND);
     const orders = (await ordersOfShipments(manager, [shipmentId])).get(shipmentId) ?? [];
+    const refusal = routeChangeRefusal(orders.map((order) => order.status));
+    if (refusal) throw conflict(refusal);
     await change(manager, shipment, routeOrder(shipment, orders));
     return viewOf(manager, (await lockShipment(manager, shipmentId)) ?? shipment);
   });

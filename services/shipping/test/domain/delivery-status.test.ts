@@ -1,5 +1,10 @@
 import type { OrderStatus } from '@portal/contracts';
-import { deliveryChangeRefusal, leavesShipment, shipmentStatus } from '../../src/domain/delivery-status';
+import {
+  deliveryChangeRefusal,
+  leavesShipment,
+  routeChangeRefusal,
+  shipmentStatus,
+} from '../../src/domain/delivery-status';
 
 describe('statuses allowed from the shipping screens (001 §4)', () => {
   test('When an order is in_shipment, Then it may go to shipped or delivered', () => {
@@ -34,6 +39,16 @@ describe('derived shipment status (001 §4)', () => {
   ];
   test.each(cases)('When the orders are %j, Then the shipment is %s', (statuses, expected) => {
     expect(shipmentStatus(statuses)).toBe(expected);
+  });
+});
+
+describe('route changes', () => {
+  test('When every order is delivered (COMPLETED), Then the route may no longer change; before that it may', () => {
+    expect(routeChangeRefusal(['delivered', 'delivered'])).toBe(
+      'Error: This shipment is completed; its route can no longer change',
+    );
+    expect(routeChangeRefusal(['delivered', 'shipped'])).toBeNull();
+    expect(routeChangeRefusal(['in_shipment'])).toBeNull();
   });
 });
 

@@ -3,6 +3,10 @@
  * the platform's test harness. Dealers, coordinates and orders reach it as the dealer, geocoding and order
  * services announce them (deliverEvent waits until the consumer applied each); every shipment.* event it
  * publishes is collected as the order service would receive it.
+ *
+ * The bus is the in-process one (as on one machine), or with `{ rabbit: true }` the real RabbitMQ of
+ * TEST_AMQP_URL (as in the distributed system), on an exchange and queues named for this run only and deleted
+ * by `stop()`.
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -14,8 +18,17 @@ import {
   OrderUpdated,
   type PayloadOfType,
 } from '@portal/contracts';
-import { createInProcessTransport, createLogger, type InProcessTransport } from '@portal/platform';
-import { bearer, dealerSnapshot, deliverEvent, startTestService, type TestService } from '@portal/platform/testing';
+import { createAmqpTransport, createInProcessTransport, createLogger, type EventTransport } from '@portal/platform';
+import {
+  bearer,
+  dealerSnapshot,
+  deliverEvent,
+  startTestService,
+  type TestService,
+  testAmqpUrl,
+  uniqueName,
+} from '@portal/platform/testing';
+import { connect } from 'amqplib';
 import type { z } from 'zod';
 import { shippingService } from '../../src/app';
 
@@ -25,7 +38,8 @@ type OrderState = PayloadOfType<'order.updated'>;
 
 export interface TestShipping {
   shipping: TestService;
-  transport: InProcessTransport;
+  /** the bus between shipping and the (test's) other services: publish an event as one of them would */
+  transport: EventTransport;
   api: TestService['http'];
   admin: Record<string, string>;
   delivery: Record<string, string>;
@@ -52,10 +66,20 @@ export interface TestShipping {
   stop(): Promise<void>;
 }
 
-export async function startShipping(prefix: string): Promise<TestShipping> {
+export async function startShipping(prefix: string, opts: { rabbit?: boolean } = {}): Promise<TestShipping> {
   const logger = createLogger('test', 'silent');
-  const transport = createInProcessTransport({ logger });
-  const shipping = await startTestService(shippingService, { prefix, deps: { transport, logger } });
+  const rabbit = opts.rabbit ? { exchange: uniqueName('shiptest.events'), queuePrefix: uniqueName('shiptest') } : null;
+  const transport = rabbit
+    ? createAmqpTransport({ url: testAmqpUrl(), logger, ...rabbit })
+    : createInProcessTransport({ logger });
+  let shipping: TestService;
+  try {
+    shipping = await startTestService(shippingService, { prefix, deps: { transport, logger } });
+  } catch (err) {
+    await transport.close();
+    if (rabbit) await deleteRabbitNames(rabbit);
+    throw err;
+  }
   const events: EventEnvelope<Record<string, unknown>>[] = [];
   await transport.subscribe('order', ['shipment.created', 'shipment.order_status_changed'], async ({ envelope }) => {
     events.push(envelope as EventEnvelope<Record<string, unknown>>);
@@ -127,6 +151,23 @@ export async function startShipping(prefix: string): Promise<TestShipping> {
     async stop() {
       await shipping.stop();
       await transport.close();
+      if (rabbit) await deleteRabbitNames(rabbit);
     },
   };
+}
+
+/** Deletes the queues (of shipping and of the test's order service) and the exchange a RabbitMQ run declared. */
+async function deleteRabbitNames(names: { exchange: string; queuePrefix: string }): Promise<void> {
+  const connection = await connect(testAmqpUrl());
+  connection.on('error', () => undefined);
+  try {
+    const channel = await connection.createChannel();
+    channel.on('error', () => undefined);
+    for (const service of ['shipping', 'order'])
+      for (const suffix of ['', '.retry', '.dlq'])
+        await channel.deleteQueue(`${names.queuePrefix}.${service}${suffix}`);
+    await channel.deleteExchange(names.exchange);
+  } finally {
+    await connection.close();
+  }
 }

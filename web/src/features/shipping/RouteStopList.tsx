@@ -3,7 +3,7 @@ import { formatCents } from '../../format/money';
 import { Button } from '../../ui/Button';
 import { StatusBadge } from '../orders/OrderBadges';
 import { DELIVERY_ACTION_LABELS, deliveryActions } from './deliveryActions';
-import { formatEta, formatMiles, itemCount, stopMoves, stopName, stopOrders } from './routeDisplay';
+import { formatEta, formatMiles, itemCount, routeEditable, stopMoves, stopName, stopOrders } from './routeDisplay';
 import type { ShipmentActions } from './useShipmentActions';
 
 interface RouteStopListProps {
@@ -12,9 +12,12 @@ interface RouteStopListProps {
   onOpenOrder: (order: ShippingOrder) => void;
 }
 
-/** The route: its stops in order, each with its place, miles and ETA, its orders and their status buttons. */
+/**
+ * The route: its stops in order, each with its place, miles and ETA, its orders and their status buttons. The
+ * moves and locks are disabled while a route change is under way and once the shipment is COMPLETED.
+ */
 export function RouteStopList({ shipment, actions, onOpenOrder }: RouteStopListProps) {
-  const routeBusy = actions.busy === 'route';
+  const routeBusy = actions.busy === 'route' || !routeEditable(shipment);
   return (
     <ol className="route-stops" aria-label={`Route of ${shipment.shipment_name}`}>
       {shipment.route.map((stop, index) => (

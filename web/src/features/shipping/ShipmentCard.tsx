@@ -11,7 +11,9 @@ import {
   type ChosenRouteMode,
   formatMiles,
   OPTIMIZED_LABEL,
+  ROUTE_FINAL,
   ROUTE_MODE_OPTIONS,
+  routeEditable,
   routeLinks,
   shownShipment,
 } from './routeDisplay';
@@ -43,6 +45,8 @@ export function ShipmentCard({ shipment: listed, onOpenOrder, onPrint }: Shipmen
   const delivered = shipment.total_orders > 0 ? stats.delivered_orders / shipment.total_orders : 0;
   const links = routeLinks(shipment.route_links);
   const routeBusy = actions.busy === 'route';
+  // a COMPLETED shipment's route is the record of the trip: no mode, move, lock or Optimise
+  const routeFinal = !routeEditable(shipment);
 
   return (
     <article className="shipment-card" aria-labelledby={titleId}>
@@ -98,7 +102,7 @@ export function ShipmentCard({ shipment: listed, onOpenOrder, onPrint }: Shipmen
           <select
             id={modeId}
             value={shipment.route_mode}
-            disabled={routeBusy}
+            disabled={routeBusy || routeFinal}
             onChange={(event) => actions.setMode(event.target.value as ChosenRouteMode)}
           >
             {ROUTE_MODE_OPTIONS.map((option) => (
@@ -119,7 +123,8 @@ export function ShipmentCard({ shipment: listed, onOpenOrder, onPrint }: Shipmen
             onClick={actions.optimise}
             busy={routeBusy}
             busyLabel="Working..."
-            title="Shortest route from the start point; locked stops keep their places"
+            disabled={routeFinal}
+            title={routeFinal ? ROUTE_FINAL : 'Shortest route from the start point; locked stops keep their places'}
           >
             Optimise
           </Button>
@@ -143,6 +148,7 @@ export function ShipmentCard({ shipment: listed, onOpenOrder, onPrint }: Shipmen
         </div>
       </div>
 
+      {routeFinal && <p className="shipment-card__final muted">{ROUTE_FINAL}</p>}
       <Message text={notice?.text} tone={notice?.tone} />
       <RouteStopList shipment={shipment} actions={actions} onOpenOrder={onOpenOrder} />
       {detailsOpen && (

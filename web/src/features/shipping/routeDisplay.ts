@@ -46,6 +46,14 @@ export function formatEta(minutes: number | null): string {
   return `${Math.floor(whole / 60)} h ${String(whole % 60).padStart(2, '0')} min`;
 }
 
+/** Whether a shipment's route may still change (mode, moves, locks, Optimise): not once it is COMPLETED. */
+export function routeEditable(shipment: Pick<Shipment, 'status'>): boolean {
+  return shipment.status !== 'COMPLETED';
+}
+
+/** What a COMPLETED shipment's card says under its route controls. */
+export const ROUTE_FINAL = 'This shipment is completed: its route is kept as it was driven.';
+
 /** Which way a stop may move: the first cannot go up, the last cannot go down. */
 export function stopMoves(index: number, count: number): { up: boolean; down: boolean } {
   return { up: index > 0, down: index >= 0 && index < count - 1 };
