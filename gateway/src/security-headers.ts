@@ -12,11 +12,15 @@ const GOOGLE_MAPS = {
 /** One year, the usual HSTS preload minimum. */
 const HSTS_MAX_AGE_SECONDS = 31_536_000;
 
-/**
- * Helmet for what the gateway serves itself (the web client, /docs): a Content-Security-Policy for the SPA,
- * HSTS, nosniff, a strict referrer policy, no framing. `googleMaps` lets the browser load Google Maps.
- */
-export function pageSecurityHeaders(opts: { googleMaps: boolean }) {
+/** The embed code's script, loaded by dealers' own sites from the portal's origin. */
+export const LOCATOR_WIDGET_PATH = '/google-dealer-map-widget.js';
+
+/** The page the widget frames: the public dealer locator alone (GET /?view=dealer-locator&embed=1). */
+function isEmbeddedLocator(req: Request): boolean {
+  return req.path === '/' && req.query.view === 'dealer-locator' && req.query.embed === '1';
+}
+
+function pagePolicy(opts: { googleMaps: boolean }, framing: 'none' | 'anyone') {
   const maps = opts.googleMaps ? GOOGLE_MAPS : { script: [], img: [], connect: [], style: [], font: [] };
   return helmet({
     contentSecurityPolicy: {
@@ -31,13 +35,33 @@ export function pageSecurityHeaders(opts: { googleMaps: boolean }) {
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],
-        frameAncestors: ["'none'"],
+        frameAncestors: framing === 'none' ? ["'none'"] : ['*'],
       },
     },
     strictTransportSecurity: { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true },
-    xFrameOptions: { action: 'deny' },
+    xFrameOptions: framing === 'none' ? { action: 'deny' } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
+}
+
+/**
+ * Helmet for what the gateway serves itself (the web client, /docs): a Content-Security-Policy for the SPA,
+ * HSTS, nosniff, a strict referrer policy, no framing. Two exceptions serve the locator's embed code on other
+ * sites: the widget script may be loaded cross-origin (Cross-Origin-Resource-Policy), and the embedded locator
+ * page may be framed by any site. That page shows public data only and acts for nobody (it never uses a
+ * session), so being framed lets no one click on a signed-in user's behalf. `googleMaps` lets the browser load
+ * Google Maps.
+ */
+export function pageSecurityHeaders(opts: { googleMaps: boolean }) {
+  const strict = pagePolicy(opts, 'none');
+  const frameable = pagePolicy(opts, 'anyone');
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (isEmbeddedLocator(req)) return frameable(req, res, next);
+    strict(req, res, (err?: unknown) => {
+      if (!err && req.path === LOCATOR_WIDGET_PATH) res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+      next(err);
+    });
+  };
 }
 
 /**

@@ -18,6 +18,7 @@ describe('What the gateway serves itself', () => {
     writeFileSync(path.join(webDist, 'index.html'), INDEX_HTML);
     writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log("portal")');
     writeFileSync(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    writeFileSync(path.join(webDist, 'google-dealer-map-widget.js'), '(() => {})();');
     t = await startTestGateway({ WEB_DIST: webDist });
   });
   afterAll(async () => {
@@ -93,6 +94,28 @@ describe('What the gateway serves itself', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('referrer-policy')).toBeTruthy();
     expect(res.headers.get('x-powered-by')).toBeNull();
+  });
+
+  test('When a page is served, Then no other site may frame it or load its files', async () => {
+    for (const page of ['/', '/?view=dealer-locator', '/?embed=1', '/assets/index-abc123.js']) {
+      const res = await fetch(`${t.url}${page}`);
+      expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    }
+  });
+
+  test("When the embed code's pieces are fetched, Then the widget script loads on any site and the embedded locator may be framed", async () => {
+    const widget = await fetch(`${t.url}/google-dealer-map-widget.js`);
+    expect(widget.status).toBe(200);
+    expect(widget.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    expect(widget.headers.get('content-type')).toMatch(/javascript/);
+
+    const embedded = await fetch(`${t.url}/?view=dealer-locator&embed=1`);
+    expect(embedded.status).toBe(200);
+    expect(embedded.headers.get('content-security-policy')).toContain('frame-ancestors *');
+    expect(embedded.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(embedded.headers.get('x-frame-options')).toBeNull();
   });
 
   test('When an /api answer comes from the gateway, Then it has the generic headers but no page CSP', async () => {
