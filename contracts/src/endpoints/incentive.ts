@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { Ok } from '../common';
 import { access, endpoint } from '../endpoint';
-import { Achievement, IncentiveProgram, PendingNotification, PerformanceRecord } from '../entities/incentive';
+import {
+  Achievement,
+  IncentiveProgram,
+  PendingNotification,
+  PerformanceRecord,
+  ProgramProgress,
+} from '../entities/incentive';
 import { idParams } from '../fields';
 import { IncentiveProgramRequest, ToggleProgramRequest, TopPerformersQuery } from '../requests/incentive';
 
@@ -109,6 +115,17 @@ export const incentiveEndpoints = {
     summary: 'Marks a pending achievement notification handled: it leaves the Notifications tab',
     params: idParam,
     response: Ok,
+    beyondSpec: true,
+  }),
+  'dealer.incentiveProgress': endpoint({
+    id: 'dealer.incentiveProgress',
+    method: 'GET',
+    path: '/api/dealer/incentive-progress',
+    owner,
+    access: access.roles('dealer'),
+    summary:
+      "The signed-in dealer's progress in each enabled program running today: its figures inside the program's dates, the tiers reached and the next tier per metric",
+    response: Ok.extend({ programs: z.array(ProgramProgress) }),
     beyondSpec: true,
   }),
 } as const;

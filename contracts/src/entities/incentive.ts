@@ -87,6 +87,52 @@ export const PendingNotification = z.object({
 });
 export type PendingNotification = z.infer<typeof PendingNotification>;
 
+/** A tier the dealer has reached in a program (beyond the spec: the dealer's Overview). */
+export const ReachedTier = z.object({
+  tier_id: z.string(),
+  name: z.string(),
+  /** US dollars for revenue, a count otherwise (as it was when reached) */
+  threshold: z.number().nonnegative(),
+  reward: z.string(),
+  /** when the achievement was recorded; null while the figures reach it and it is being recorded */
+  achieved_at: IsoDate.nullable(),
+});
+export type ReachedTier = z.infer<typeof ReachedTier>;
+
+/** The lowest tier of a metric the dealer has not reached yet. */
+export const NextTier = z.object({
+  tier_id: z.string(),
+  name: z.string(),
+  metric: PerformanceMetric,
+  threshold: z.number().nonnegative(),
+  reward: z.string(),
+  /** threshold - value, never below 0 (same unit) */
+  remaining: z.number().nonnegative(),
+});
+export type NextTier = z.infer<typeof NextTier>;
+
+/** A dealer's progress on one metric of a program, inside the program's dates. */
+export const MetricProgress = z.object({
+  metric: PerformanceMetric,
+  /** the dealer's figure over its counted orders placed inside the program's dates: dollars for revenue */
+  value: z.number().nonnegative(),
+  /** lowest threshold first */
+  reached: z.array(ReachedTier),
+  /** null when every tier of this metric is reached */
+  next: NextTier.nullable(),
+});
+export type MetricProgress = z.infer<typeof MetricProgress>;
+
+/** An enabled program running today, with the signed-in dealer's progress per metric its tiers use. */
+export const ProgramProgress = z.object({
+  program_id: z.string(),
+  program_name: z.string(),
+  start_date: DateOnly,
+  end_date: DateOnly,
+  metrics: z.array(MetricProgress),
+});
+export type ProgramProgress = z.infer<typeof ProgramProgress>;
+
 /** A new tier's defaults; a new program is enabled with one such tier. */
 export const DEFAULT_TIER = { metric: 'revenue', value: 10000, notify_dealer: false } as const;
 

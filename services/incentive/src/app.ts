@@ -12,6 +12,7 @@ import {
   toggleIncentiveProgram,
   updateIncentiveProgram,
 } from './http/admin/programs';
+import { incentiveProgress } from './http/dealer/progress';
 
 export const incentiveService = defineService({
   name: 'incentive',
@@ -45,5 +46,6 @@ export const incentiveService = defineService({
     'admin.incentiveProgramAchievements': incentiveProgramAchievements,
     'admin.pendingNotifications': pendingNotifications,
     'admin.handlePendingNotification': handlePendingNotification,
+    'dealer.incentiveProgress': incentiveProgress,
   },
 });

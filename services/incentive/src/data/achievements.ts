@@ -1,5 +1,6 @@
 import type { Achievement, OrderStatus, PendingNotification, PerformanceMetric } from '@portal/contracts';
 import type { EntityManager } from 'typeorm';
+import type { RecordedAchievement } from '../domain/progress';
 import type { WindowFigures } from '../domain/tiers';
 
 /**
@@ -23,12 +24,12 @@ export interface DealerWindow extends WindowFigures {
 
 /**
  * Each dealer's counted orders placed inside each enabled program's dates (UTC days, both ends included),
- * for some dealers or one program. Deleted dealers reach no tier.
+ * for some dealers and/or some programs. Deleted dealers reach no tier.
  */
 export function windowFigures(
   manager: EntityManager,
   counted: readonly OrderStatus[],
-  scope: { dealerIds?: readonly string[]; programId?: string },
+  scope: { dealerIds?: readonly string[]; programId?: string; programIds?: readonly string[] },
 ): Promise<DealerWindow[]> {
   const params: unknown[] = [counted];
   const where: string[] = [];
@@ -39,6 +40,10 @@ export function windowFigures(
   if (scope.programId) {
     params.push(scope.programId);
     where.push(`p.id = $${params.length}`);
+  }
+  if (scope.programIds) {
+    params.push(scope.programIds);
+    where.push(`p.id = ANY($${params.length}::uuid[])`);
   }
   return manager.query(
     `SELECT p.id AS program_id, o.dealer_id, sum(o.total_cents)::float8 AS revenue_cents, count(*)::int AS orders,
@@ -127,6 +132,23 @@ export function programAchievements(manager: EntityManager, programId: string): 
      WHERE a.program_id = $1
      ORDER BY a.achieved_at DESC, a.id`,
     [programId],
+  );
+}
+
+/** One dealer's achievements in some programs, as recorded (the dealer's progress). */
+export function dealerAchievements(
+  manager: EntityManager,
+  dealerId: string,
+  programIds: readonly string[],
+): Promise<(RecordedAchievement & { program_id: string })[]> {
+  if (!programIds.length) return Promise.resolve([]);
+  return manager.query(
+    `SELECT a.program_id, a.tier_id, a.tier_name, a.metric, a.threshold_value::float8 AS threshold_value, a.reward,
+       ${ACHIEVED_AT} AS achieved_at
+     FROM achievements a
+     WHERE a.dealer_id = $1 AND a.program_id = ANY($2::uuid[])
+     ORDER BY a.achieved_at, a.id`,
+    [dealerId, programIds],
   );
 }
 

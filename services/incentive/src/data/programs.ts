@@ -44,6 +44,16 @@ export async function enabledPrograms(manager: EntityManager, ids?: readonly str
   return rows.map(fromRow);
 }
 
+/** The enabled programs whose dates include `day` (YYYY-MM-DD), ending soonest first. */
+export async function runningPrograms(manager: EntityManager, day: string): Promise<ProgramRecord[]> {
+  const rows: ProgramRecord[] = await manager.query(
+    `${SELECT_PROGRAMS} WHERE p.enabled AND $1::date BETWEEN p.start_date AND p.end_date
+     ORDER BY p.end_date, p.program_name, p.id`,
+    [day],
+  );
+  return rows.map(fromRow);
+}
+
 export async function findProgram(manager: EntityManager, id: string): Promise<ProgramRecord | null> {
   const rows: ProgramRecord[] = await manager.query(`${SELECT_PROGRAMS} WHERE p.id = $1`, [id]);
   return rows[0] ? fromRow(rows[0]) : null;

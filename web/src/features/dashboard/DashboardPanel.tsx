@@ -1,7 +1,7 @@
 import { failureMessage } from '../../api/errorMessage';
 import { Message } from '../../ui/Message';
 import { BestPerformersCard } from '../performance/BestPerformersCard';
-import { useGetDashboardStatsQuery } from './dashboardApi';
+import { DASHBOARD_STATS_REFRESH, useGetDashboardStatsQuery } from './dashboardApi';
 import { StateMap } from './StateMap';
 import './dashboard.css';
 
@@ -12,7 +12,7 @@ interface DashboardPanelProps {
 
 /** Admin dashboard: the three stat cards, the Best performers card and the state map. */
 export function DashboardPanel({ onOpenDealers, onOpenOrders }: DashboardPanelProps) {
-  const { data, error } = useGetDashboardStatsQuery();
+  const { data, error } = useGetDashboardStatsQuery(undefined, DASHBOARD_STATS_REFRESH);
   const cards = [
     { label: 'Total Dealers', value: data?.dealer_counts.total, open: () => onOpenDealers() },
     { label: 'Pending Orders', value: data?.order_stats.pending_orders, open: onOpenOrders },

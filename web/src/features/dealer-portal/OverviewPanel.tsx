@@ -7,6 +7,7 @@ import { useGetDealerOrdersQuery } from '../orders/ordersApi';
 import { publicViewOpened } from '../session/sessionSlice';
 import { orderFigures } from './orderFigures';
 import { useGetOwnDealerQuery } from './ownDealerApi';
+import { ProgramsCards } from './ProgramsCard';
 import './dealer-portal.css';
 
 interface OverviewPanelProps {
@@ -14,7 +15,10 @@ interface OverviewPanelProps {
   onUpdateProfile: () => void;
 }
 
-/** Dealer Overview: dealer id, website status, join date, order figures and the two quick actions. */
+/**
+ * Dealer Overview: dealer id, website status, join date, order figures, the progress in the running incentive
+ * programs (when there are any) and the quick actions.
+ */
 export function OverviewPanel({ onOrderProducts, onUpdateProfile }: OverviewPanelProps) {
   const { data: dealer } = useGetOwnDealerQuery();
   const dispatch = useAppDispatch();
@@ -59,6 +63,7 @@ export function OverviewPanel({ onOrderProducts, onUpdateProfile }: OverviewPane
           <strong>{figures ? formatCents(figures.balanceDueCents) : '—'}</strong>
         </div>
       </section>
+      <ProgramsCards />
       <section className="portal-card">
         <h3>Quick actions</h3>
         <div className="button-row">
