@@ -73,9 +73,9 @@ export function freePort() {
 /**
  * Starts the built portal on a free port and waits until it is ready. Answers its `url`, the `child` process,
  * the tail of its `stderr()` and `stop()`; a portal that exits or is not ready in time is stopped and the error
- * carries what it printed.
+ * carries what it printed. `env`: more variables for the portal (e.g. TRUST_PROXY).
  */
-export async function startPortal({ databaseUrl, dataDir, admin, webDist, nodeArgs = [] }) {
+export async function startPortal({ databaseUrl, dataDir, admin, webDist, nodeArgs = [], env = {} }) {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [...nodeArgs, '--require', REGISTER, LAUNCHER], {
@@ -92,13 +92,17 @@ export async function startPortal({ databaseUrl, dataDir, admin, webDist, nodeAr
       ADMIN_PASSWORD: admin.password,
       LOG_LEVEL: 'warn',
       PUBLIC_BASE_URL: url,
+      ...env,
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // its log lines (stdout: a fatal start-up error is logged there) and stderr, the last 20,000 characters
   let stderr = '';
-  child.stderr.setEncoding('utf8').on('data', (chunk) => {
-    stderr = (stderr + chunk).slice(-20_000);
-  });
+  for (const stream of [child.stdout, child.stderr]) {
+    stream.setEncoding('utf8').on('data', (chunk) => {
+      stderr = (stderr + chunk).slice(-20_000);
+    });
+  }
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));

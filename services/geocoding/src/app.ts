@@ -1,6 +1,7 @@
 import { defineService } from '@portal/platform';
 import { GeocodingConfig } from './config';
 import { Geocoding1767000000000 } from './data/migrations/1767000000000-geocoding';
+import { GeocodingHealthIndex1767000000001 } from './data/migrations/1767000000001-geocoding-health-index';
 import {
   dealerArchived,
   dealerCreated,
@@ -33,7 +34,7 @@ import { startRuntime } from './runtime';
 export const geocodingService = defineService({
   name: 'geocoding',
   config: GeocodingConfig,
-  migrations: [Geocoding1767000000000],
+  migrations: [Geocoding1767000000000, GeocodingHealthIndex1767000000001],
   // geocoders, state shapes and the locator index, before the first event or request
   onStart: async (ctx) => {
     await startRuntime(ctx);

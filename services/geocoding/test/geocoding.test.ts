@@ -64,6 +64,8 @@ describe('dealers reach the map through the dealer events', () => {
 
   test('When only the phone changes, Then the dealer is not geocoded again; when the address changes, it is', async () => {
     const dealer = await t.newDealer();
+    // the creation's dealer.geocoded is published after its commit: counted once it is in
+    await eventually(() => expect(t.geocoded.some((e) => e.payload.dealer_id === dealer.dealer_id)).toBe(true));
     const before = t.geocoded.filter((e) => e.payload.dealer_id === dealer.dealer_id).length;
     await t.deliver(DealerUpdated, dealer.dealer_id, { ...dealer, phone: '555-0199', business_name: 'Renamed Blinds' });
     const shown = await mapDealer(dealer.dealer_id);
@@ -310,13 +312,15 @@ describe('coordinates set by an admin', () => {
   });
 
   test('When an admin overrides coordinates, Then they are kept as manual, with who, from, to and notes', async () => {
+    // written as a PostgreSQL array element: quotes, backslashes, braces, commas and the word NULL stay text
+    const NOTES = 'Capitol parking lot, "north" gate {B} \\ NULL';
     const dealer = await t.newDealer();
     const before = (await mapDealer(dealer.dealer_id)).coordinates;
     const res = await t
       .api()
       .post(`/api/admin/manual-coordinate-override/${dealer.dealer_id}`)
       .set(t.admin)
-      .send({ lat: '30.2747', lng: '-97.7404', notes: 'Capitol parking lot' });
+      .send({ lat: '30.2747', lng: '-97.7404', notes: NOTES });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       success: true,
@@ -336,7 +340,7 @@ describe('coordinates set by an admin', () => {
       previous_coordinates: before,
       coordinates: { lat: 30.2747, lng: -97.7404 },
       source: 'manual',
-      notes: 'Capitol parking lot',
+      notes: NOTES,
     });
     await eventually(() =>
       expect(t.geocoded.some((e) => e.payload.dealer_id === dealer.dealer_id && e.payload.status === 'manual')).toBe(

@@ -1,5 +1,6 @@
 import type { GeocodingHistoryEntry } from '@portal/contracts';
 import type { EntityManager } from 'typeorm';
+import { numberArray, textArray } from './pg-arrays';
 
 export interface HistoryRecord {
   dealer_id: string;
@@ -18,18 +19,32 @@ export interface HistoryRecord {
   notes: string | null;
 }
 
-/** Records many coordinate changes in one statement. */
+/** Records many coordinate changes in one statement (one array per column). */
 export async function recordHistory(manager: EntityManager, records: readonly HistoryRecord[]): Promise<void> {
   if (!records.length) return;
+  const text = (pick: (r: HistoryRecord) => string | null) => textArray(records.map(pick));
+  const numbers = (pick: (r: HistoryRecord) => number | null) => numberArray(records.map(pick));
   await manager.query(
     `INSERT INTO geocoding_history (dealer_id, action, actor, status, from_lat, from_lng, lat, lng, source, confidence,
        strategy, matched_address, error, notes)
-     SELECT dealer_id, action, actor, status, from_lat, from_lng, lat, lng, source, confidence, strategy,
-       matched_address, error, notes
-       FROM jsonb_to_recordset($1::jsonb) AS r(dealer_id text, action text, actor text, status text,
-         from_lat double precision, from_lng double precision, lat double precision, lng double precision,
-         source text, confidence text, strategy text, matched_address text, error text, notes text)`,
-    [JSON.stringify(records)],
+     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::float8[], $6::float8[], $7::float8[],
+       $8::float8[], $9::text[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[])`,
+    [
+      text((r) => r.dealer_id),
+      text((r) => r.action),
+      text((r) => r.actor),
+      text((r) => r.status),
+      numbers((r) => r.from_lat),
+      numbers((r) => r.from_lng),
+      numbers((r) => r.lat),
+      numbers((r) => r.lng),
+      text((r) => r.source),
+      text((r) => r.confidence),
+      text((r) => r.strategy),
+      text((r) => r.matched_address),
+      text((r) => r.error),
+      text((r) => r.notes),
+    ],
   );
 }
 

@@ -17,9 +17,11 @@ export function addressKey(a: PostalAddress): string {
   return [clean(a.address), clean(a.city), clean(a.state), zip].join('|');
 }
 
-/** 001 §5: dealers with no address are skipped. */
+const filled = (value: string | null | undefined) => !!value && value.trim() !== '';
+
+/** 001 §5: dealers with no address are skipped (every part blank: the address key is '|||'). */
 export function hasAddress(a: PostalAddress): boolean {
-  return addressKey(a) !== '|||';
+  return filled(a.address) || filled(a.city) || filled(a.state) || filled(a.zip_code);
 }
 
 /** One line for humans: "123 Main St, Austin, TX 78701". */

@@ -61,12 +61,16 @@ export function classifyDealer(dealer: GeoDealer, insideState: StateCheck): Clas
 /** Dealers on one point from this many on are looked at together. */
 export const SHARED_POINT_MIN = 3;
 const CENTROIDS: readonly (GeocodeConfidence | null)[] = ['zip_centroid', 'city_centroid'];
+/** the place of every dealer placed on a centroid (an address key always holds '|') */
+const CENTROID_PLACE = 'centroid';
 
 /**
  * Many dealers on one point, at different places: a geocoder that fell back to one spot. Dealers placed on a
- * ZIP or city centroid share it with every dealer of that ZIP or city, rightly, so for them the place is the
- * ZIP (or city); for the others it is the whole address. A point of SHARED_POINT_MIN or more dealers at two or
- * more different places is suspicious. Answers the dealer ids with how many others share their point.
+ * ZIP or city centroid share it rightly — with every dealer of that ZIP or city, and with the dealers of other
+ * ZIPs the postal data puts on the very same point (a city's PO-box ZIPs often share one centroid: 35 ZIPs of
+ * Washington, DC do) — so together they are one place, the centroid; for the others the place is the whole
+ * address. A point of SHARED_POINT_MIN or more dealers at two or more different places is suspicious. Answers
+ * the dealer ids with how many others share their point.
  */
 export function findSharedPoints(dealers: readonly GeoDealer[]): Map<string, number> {
   const groups = new Map<string, GeoDealer[]>();
@@ -81,11 +85,7 @@ export function findSharedPoints(dealers: readonly GeoDealer[]): Map<string, num
   for (const group of groups.values()) {
     if (group.length < SHARED_POINT_MIN) continue;
     const places = new Set(
-      group.map((d) =>
-        CENTROIDS.includes(d.geocode_confidence)
-          ? `${(d.zip_code ?? '').slice(0, 5)}|${(d.city ?? '').toLowerCase()}`
-          : addressKey(d),
-      ),
+      group.map((d) => (CENTROIDS.includes(d.geocode_confidence) ? CENTROID_PLACE : addressKey(d))),
     );
     if (places.size > 1) for (const d of group) shared.set(d.dealer_id, group.length - 1);
   }
@@ -94,19 +94,40 @@ export function findSharedPoints(dealers: readonly GeoDealer[]): Map<string, num
 
 export interface DiagnosedDealer extends GeoDealer, Classified {}
 
+/** A dealer with its classification (built field by field: a diagnosis makes tens of thousands). */
+function withHealth(d: GeoDealer, health: Health, issues: string[], severity: Severity): DiagnosedDealer {
+  return {
+    dealer_id: d.dealer_id,
+    business_name: d.business_name,
+    address: d.address,
+    city: d.city,
+    state: d.state,
+    zip_code: d.zip_code,
+    lat: d.lat,
+    lng: d.lng,
+    geocoding_status: d.geocoding_status,
+    geocoding_error: d.geocoding_error,
+    geocode_confidence: d.geocode_confidence,
+    health,
+    issues,
+    severity,
+  };
+}
+
 /** Every dealer classified, shared points included. */
 export function diagnoseDealers(dealers: readonly GeoDealer[], insideState: StateCheck): DiagnosedDealer[] {
   const shared = findSharedPoints(dealers);
   return dealers.map((dealer) => {
     const own = classifyDealer(dealer, insideState);
     const others = shared.get(dealer.dealer_id);
-    if (others === undefined || own.health === 'error' || own.health === 'missing') return { ...dealer, ...own };
-    return {
-      ...dealer,
-      health: 'suspicious',
-      issues: [...own.issues, ISSUES.sharedPoint(others)],
-      severity: own.health === 'suspicious' ? own.severity : 'low',
-    };
+    if (others === undefined || own.health === 'error' || own.health === 'missing')
+      return withHealth(dealer, own.health, own.issues, own.severity);
+    return withHealth(
+      dealer,
+      'suspicious',
+      [...own.issues, ISSUES.sharedPoint(others)],
+      own.health === 'suspicious' ? own.severity : 'low',
+    );
   });
 }
 

@@ -1,5 +1,6 @@
 import type { GeocodeAnswer, RepairStrategy } from '@portal/contracts';
 import { parseAddress } from 'addresser';
+import { Lru } from '../locator/lru';
 import type { PostalAddress } from './address';
 import { insideUsBounds, isZeroZero } from './bounds';
 import type { StateCheck } from './diagnosis';
@@ -44,8 +45,24 @@ export function normalizeZip(value: string | null | undefined): string | null {
 
 const titleCase = (value: string) => value.toLowerCase().replace(/\b([a-z])/g, (c) => c.toUpperCase());
 
-/** The address cleaned up (see address_normalization). Pure: the parser is a library without I/O. */
+/**
+ * The address cleaned up (see address_normalization). Pure: the parser is a library without I/O. The parser costs
+ * one to a few milliseconds a call (it tries the cities of the state one by one), so answers are remembered per
+ * address as typed: a bulk repair that runs again, or many dealers at one address, parse it once.
+ */
 export function normalizeAddress(raw: PostalAddress): PostalAddress {
+  const key = `${raw.address ?? ''}\u0001${raw.city ?? ''}\u0001${raw.state ?? ''}\u0001${raw.zip_code ?? ''}`;
+  const known = normalizedByRaw.get(key);
+  if (known) return { ...known };
+  const clean = cleanAddress(raw);
+  normalizedByRaw.set(key, clean);
+  return { ...clean };
+}
+
+/** Normalised addresses by the address as typed (a few megabytes at most). */
+const normalizedByRaw = new Lru<string, PostalAddress>(20_000);
+
+function cleanAddress(raw: PostalAddress): PostalAddress {
   let street = text(raw.address);
   let city = text(raw.city);
   let state = stateCode(raw.state) ?? text(raw.state);
@@ -88,9 +105,23 @@ function tryParse(line: string) {
   }
 }
 
+/** An attempt whose input is worked out when it is first read (the parser is only run when it is needed). */
+class LazyAttempt implements Attempt {
+  private made: PostalAddress | undefined;
+  constructor(
+    readonly strategy: RepairStrategy,
+    readonly mode: AttemptMode,
+    private readonly make: () => PostalAddress,
+  ) {}
+  get input(): PostalAddress {
+    this.made ??= this.make();
+    return this.made;
+  }
+}
+
 /**
  * What each chosen strategy asks, in the order given. The normalised address is worked out only when an
- * attempt that needs it is run (the parser costs about a millisecond, and most dealers are placed by the first).
+ * attempt that needs it is run (most dealers are placed by the first).
  */
 export function repairAttempts(strategies: readonly RepairStrategy[], raw: PostalAddress): Attempt[] {
   let cached: PostalAddress | undefined;
@@ -98,13 +129,6 @@ export function repairAttempts(strategies: readonly RepairStrategy[], raw: Posta
     cached ??= normalizeAddress(raw);
     return cached;
   };
-  const lazy = (strategy: RepairStrategy, mode: AttemptMode, input: () => PostalAddress): Attempt => ({
-    strategy,
-    mode,
-    get input() {
-      return input();
-    },
-  });
   const attempts: Attempt[] = [];
   for (const strategy of strategies) {
     switch (strategy) {
@@ -112,14 +136,14 @@ export function repairAttempts(strategies: readonly RepairStrategy[], raw: Posta
         attempts.push({ strategy, mode: 'full', input: raw });
         break;
       case 'address_normalization':
-        attempts.push(lazy(strategy, 'full', normalized));
+        attempts.push(new LazyAttempt(strategy, 'full', normalized));
         break;
       case 'partial_address_geocoding':
-        attempts.push(lazy(strategy, 'zip', () => ({ ...normalized(), address: null, city: null })));
-        attempts.push(lazy(strategy, 'city', () => ({ ...normalized(), address: null, zip_code: null })));
+        attempts.push(new LazyAttempt(strategy, 'zip', () => ({ ...normalized(), address: null, city: null })));
+        attempts.push(new LazyAttempt(strategy, 'city', () => ({ ...normalized(), address: null, zip_code: null })));
         break;
       case 'nearby_location_search':
-        attempts.push(lazy(strategy, 'nearby', normalized));
+        attempts.push(new LazyAttempt(strategy, 'nearby', normalized));
         break;
     }
   }

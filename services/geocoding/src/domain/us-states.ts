@@ -58,6 +58,7 @@ const BY_NAME = new Map(Object.entries(US_STATE_NAMES).map(([code, name]) => [na
 
 /** A state code from a code or a name ('tx', 'Texas', 'TEXAS' → 'TX'); null when it names no state. */
 export function stateCode(value: string | null | undefined): string | null {
+  if (value && value.length === 2 && US_STATE_NAMES[value]) return value; // the usual case: a stored code
   const text = (value ?? '').trim().replace(/\.$/, '').replace(/\s+/g, ' ');
   if (!text) return null;
   const upper = text.toUpperCase();

@@ -2,7 +2,15 @@ import type { Diagnosis, GeocodingSummary, RepairResult, RepairStrategy } from '
 import { type AuthUser, conflict, HttpError, notFound } from '@portal/platform';
 import type { GeocodingContext } from '../context';
 import { batchProgress, lastDiagnosisAt, latestBatch, recordDiagnosisRun, startBatch } from '../data/console-runs';
-import { activeGeoDealers, findDealer, healthCounts, problemDealers, saveHealth } from '../data/dealers';
+import {
+  activeGeoDealers,
+  dealersToDiagnose,
+  findDealer,
+  healthCounts,
+  problemDealers,
+  type StoredHealth,
+  saveHealth,
+} from '../data/dealers';
 import { recentRepairs } from '../data/history';
 import {
   countHealth,
@@ -14,7 +22,7 @@ import {
 import { diagnosisAgeHours, healthBand, healthPercentage, isStale } from '../domain/health';
 import { runtimeOf } from '../runtime';
 import { DEALER_NOT_FOUND } from './map-dealers';
-import { type PlacedDealer, place, repairPlan, storePlacements } from './place-dealers';
+import { type PlacedDealer, type Placement, place, repairOffline, repairPlan, storePlacements } from './place-dealers';
 
 export const RECENT_REPAIR_DAYS = 7;
 
@@ -57,15 +65,21 @@ const listed = (d: DiagnosedDealer) => ({
   coordinates: d.lat === null || d.lng === null ? null : { lat: d.lat, lng: d.lng },
 });
 
+const sameIssues = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((x, i) => x === b[i]);
+
 /** A full diagnosis of every active dealer; the health it finds is kept for the summary. */
 export async function runDiagnosis(ctx: GeocodingContext): Promise<Diagnosis> {
   const { shapes } = runtimeOf(ctx);
   return ctx.transaction(async (manager) => {
-    const dealers = await activeGeoDealers(manager);
+    const dealers = await dealersToDiagnose(manager);
     const diagnosed = diagnoseDealers(dealers, shapes.contains);
     await saveHealth(
       manager,
-      diagnosed.map((d) => ({ dealer_id: d.dealer_id, health: d.health, issues: d.issues })),
+      diagnosed.filter((d, i) => {
+        const stored = dealers[i] as StoredHealth;
+        return d.health !== stored.health || !sameIssues(d.issues, stored.issues);
+      }),
     );
     const summary = countHealth(diagnosed);
     const ranAt = await recordDiagnosisRun(manager, diagnosed.length, summary);
@@ -104,12 +118,22 @@ export async function repairDealer(
   return placement;
 }
 
-export const BULK_CHUNK = 1000;
+/** Dealers placed offline in one synchronous step (other requests are served between steps). */
+export const PLACE_CHUNK = 1000;
+/** Placements written in one transaction at most. */
+export const WRITE_CHUNK = 10_000;
+/** Placements are written, and the progress moved, at least this often. */
+export const PROGRESS_EVERY_MS = 1000;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
- * Re-geocodes many dealers (null: every dealer that is not healthy) a chunk per transaction, keeping the
- * batch's progress in the database so the console's progress bar (any replica) follows it. One bulk repair
- * runs at a time.
+ * Re-geocodes many dealers (null: every dealer that is not healthy), keeping the batch's progress in the
+ * database so the console's progress bar (any replica) follows it. One bulk repair runs at a time. Offline,
+ * dealers are placed a chunk at a time, synchronously, and the placements are written together — coordinates,
+ * history and dealer.geocoded events, each one multi-row statement — at least once a second and at most
+ * WRITE_CHUNK per transaction. With Google, dealers are placed one at a time (its calls are paced) and written at
+ * least once a second.
  */
 export async function bulkRepair(
   ctx: GeocodingContext,
@@ -129,30 +153,51 @@ export async function bulkRepair(
     failed_dealer_ids: [],
     strategies_used: {},
   };
+  let pending: PlacedDealer[] = [];
+  let written = 0;
+  let successfulWritten = 0;
+  let lastWrite = performance.now();
+  const tally = (dealer: GeoDealer, placement: Placement) => {
+    pending.push({ dealer, placement });
+    result.total_processed += 1;
+    if (placement.ok) {
+      result.successful_repairs += 1;
+      const used = placement.strategy ?? 'enhanced_geocoding';
+      result.strategies_used[used] = (result.strategies_used[used] ?? 0) + 1;
+    } else result.failed_dealer_ids.push(dealer.dealer_id);
+  };
+  const write = async () => {
+    const chunk = pending;
+    pending = [];
+    const processed = result.total_processed;
+    const successful = result.successful_repairs;
+    await ctx.transaction(async (manager, emit) => {
+      await storePlacements(manager, emit, runtime, chunk, { action: 'repair', actor: user.email, newAddress: false });
+      await batchProgress(manager, batchId, processed, successful, false);
+    });
+    written = processed;
+    successfulWritten = successful;
+    lastWrite = performance.now();
+  };
+  const due = () => pending.length >= WRITE_CHUNK || performance.now() - lastWrite >= PROGRESS_EVERY_MS;
   try {
-    for (let start = 0; start < dealers.length; start += BULK_CHUNK) {
-      const chunk: PlacedDealer[] = [];
-      for (const dealer of dealers.slice(start, start + BULK_CHUNK)) {
-        const placement = await place(runtime, dealer, repairPlan(strategies, dealer), true);
-        chunk.push({ dealer, placement });
-        result.total_processed += 1;
-        if (placement.ok) {
-          result.successful_repairs += 1;
-          const used = placement.strategy ?? 'enhanced_geocoding';
-          result.strategies_used[used] = (result.strategies_used[used] ?? 0) + 1;
-        } else result.failed_dealer_ids.push(dealer.dealer_id);
+    if (runtime.best === runtime.offline) {
+      for (let start = 0; start < dealers.length; start += PLACE_CHUNK) {
+        const slice = dealers.slice(start, start + PLACE_CHUNK);
+        const placements = repairOffline(runtime, slice, strategies);
+        for (const [i, dealer] of slice.entries()) tally(dealer, placements[i] as Placement);
+        if (due()) await write();
+        else await nextTurn();
       }
-      await ctx.transaction(async (manager, emit) => {
-        await storePlacements(manager, emit, runtime, chunk, {
-          action: 'repair',
-          actor: user.email,
-          newAddress: false,
-        });
-        await batchProgress(manager, batchId, result.total_processed, result.successful_repairs, false);
-      });
+    } else {
+      for (const dealer of dealers) {
+        tally(dealer, await place(runtime, dealer, repairPlan(strategies, dealer), true));
+        if (due()) await write();
+      }
     }
+    if (pending.length) await write();
   } finally {
-    await batchProgress(ctx.db.manager, batchId, result.total_processed, result.successful_repairs, true);
+    await batchProgress(ctx.db.manager, batchId, written, successfulWritten, true);
   }
   return result;
 }

@@ -8,37 +8,67 @@ import { addressKey, hasAddress } from '../domain/address';
 import { classifyDealer, type GeoDealer } from '../domain/diagnosis';
 import { type Attempt, acceptable, repairAttempts } from '../domain/strategies';
 import type { GeocodeResult } from '../geocoders/geocoder';
+import type { OfflineGeocoder } from '../geocoders/offline';
 import type { GeocodingRuntime } from '../runtime';
 
 export type Placement =
   | { ok: true; answer: GeocodeAnswer; strategy: RepairStrategy | null }
   | { ok: false; error: string };
 
-/** Runs one attempt with the geocoder its mode names ('full' asks the best one when `useBest`). */
-async function run(runtime: GeocodingRuntime, attempt: Attempt, useBest: boolean): Promise<GeocodeResult> {
+/** Runs one attempt offline (synchronously). */
+function runOffline(offline: OfflineGeocoder, attempt: Attempt): GeocodeResult {
   switch (attempt.mode) {
     case 'full':
-      return useBest ? runtime.best.geocodeAddress(attempt.input) : runtime.offline.address(attempt.input);
+      return offline.address(attempt.input);
     case 'zip':
-      return runtime.offline.zip(attempt.input);
+      return offline.zip(attempt.input);
     case 'city':
-      return runtime.offline.city(attempt.input);
+      return offline.city(attempt.input);
     case 'nearby':
-      return runtime.offline.nearby(attempt.input);
+      return offline.nearby(attempt.input);
   }
 }
 
-/** The first acceptable answer of the attempts (see domain/strategies: acceptable), or the last reason why not. */
+const notInState = (answer: GeocodeAnswer, dealer: GeoDealer) =>
+  `The place found (${answer.matched_address ?? 'unnamed'}) is not in ${dealer.state ?? 'the US'}`;
+
+/**
+ * The first acceptable answer of the attempts, asked offline (see domain/strategies: acceptable), or the last
+ * reason why not. Synchronous: a bulk repair places thousands of dealers a second.
+ */
+export function placeOffline(runtime: GeocodingRuntime, dealer: GeoDealer, attempts: readonly Attempt[]): Placement {
+  if (!hasAddress(dealer)) return { ok: false, error: 'No address to geocode' };
+  let error = 'Address not found';
+  for (const attempt of attempts) {
+    const result = runOffline(runtime.offline, attempt);
+    if (!result.ok) {
+      error = result.error;
+      continue;
+    }
+    if (acceptable(result.answer, dealer.state, runtime.shapes.contains))
+      return { ok: true, answer: result.answer, strategy: attempt.strategy };
+    error = notInState(result.answer, dealer);
+  }
+  return { ok: false, error };
+}
+
+/**
+ * The first acceptable answer of the attempts, or the last reason why not. With `useBest` a 'full' attempt asks
+ * the best geocoder (Google when configured); otherwise, and whenever the best one is the offline geocoder, every
+ * attempt is answered offline at once.
+ */
 export async function place(
   runtime: GeocodingRuntime,
   dealer: GeoDealer,
   attempts: readonly Attempt[],
   useBest: boolean,
 ): Promise<Placement> {
+  if (!useBest || runtime.best === runtime.offline) return placeOffline(runtime, dealer, attempts);
   if (!hasAddress(dealer)) return { ok: false, error: 'No address to geocode' };
   let error = 'Address not found';
   for (const attempt of attempts) {
-    const result = await run(runtime, attempt, useBest);
+    const result =
+      attempt.mode === 'full' ? await runtime.best.geocodeAddress(attempt.input) : runOffline(runtime.offline, attempt);
     if (!result.ok) {
       error = result.error;
       continue;
@@ -46,9 +76,18 @@ export async function place(
     if (acceptable(result.answer, dealer.state, runtime.shapes.contains)) {
       return { ok: true, answer: result.answer, strategy: attempt.strategy };
     }
-    error = `The place found (${result.answer.matched_address ?? 'unnamed'}) is not in ${dealer.state ?? 'the US'}`;
+    error = notInState(result.answer, dealer);
   }
   return { ok: false, error };
+}
+
+/** Repairs many dealers offline with the chosen strategies, synchronously. */
+export function repairOffline(
+  runtime: GeocodingRuntime,
+  dealers: readonly GeoDealer[],
+  strategies: readonly RepairStrategy[],
+): Placement[] {
+  return dealers.map((dealer) => placeOffline(runtime, dealer, repairAttempts(strategies, dealer)));
 }
 
 /** How a dealer is geocoded when it is created or its address changes: the whole address, offline. */

@@ -5,7 +5,7 @@ import { markDeleted, type SnapshotChange, saveArchived, saveSnapshots } from '.
 import { nextLocatorVersion } from '../data/locator-version';
 import { addressKey } from '../domain/address';
 import type { GeocodingRuntime } from '../runtime';
-import { EVENT_ATTEMPTS, type PlacedDealer, place, storePlacements } from './place-dealers';
+import { EVENT_ATTEMPTS, type PlacedDealer, placeOffline, storePlacements } from './place-dealers';
 
 /**
  * What the geocoding service keeps of the dealer service's dealers, applied in the consumer's transaction
@@ -31,9 +31,11 @@ export async function applySnapshots(
   const moved = applied.filter((dealer) => dealer.geocoded_address_key !== addressKey(dealer));
   const byEvent = new Map<string, PlacedDealer[]>();
   for (const dealer of moved) {
-    const placement = await place(runtime, dealer, EVENT_ATTEMPTS(dealer), false);
+    const placement = placeOffline(runtime, dealer, EVENT_ATTEMPTS(dealer));
     const event = newest.get(dealer.dealer_id)?.event ?? 'dealer.updated';
-    byEvent.set(event, [...(byEvent.get(event) ?? []), { dealer, placement }]);
+    const placed = byEvent.get(event);
+    if (placed) placed.push({ dealer, placement });
+    else byEvent.set(event, [{ dealer, placement }]);
   }
   for (const [event, placed] of byEvent)
     await storePlacements(manager, emit, runtime, placed, { action: 'geocode', actor: event, newAddress: true });

@@ -92,7 +92,7 @@ describe('diagnosis', () => {
     ]);
   });
 
-  test('When many dealers at different places share one point, Then they are suspicious; one ZIP centroid is not', () => {
+  test('When many dealers at different places share one point, Then they are suspicious; one centroid is not', () => {
     const sameZip = [1, 2, 3].map((i) => dealer({ dealer_id: `Z${i}`, address: `${i} Main St` }));
     const oneSpot = [1, 2, 3].map((i) =>
       dealer({ dealer_id: `R${i}`, address: `${i} Elm St`, lat: 31, lng: -99, geocode_confidence: 'rooftop' }),
@@ -102,6 +102,18 @@ describe('diagnosis', () => {
     expect(diagnosed.find((d) => d.dealer_id === 'R1')?.issues).toEqual([
       'Shares one point with 2 other dealers at other addresses',
     ]);
+    // ZIPs the postal data puts on one point (Washington, DC's PO-box ZIPs), each dealer on its ZIP's centroid
+    const oneCentroid = ['20038', '20076', '20090'].map((zip, i) =>
+      dealer({
+        dealer_id: `C${i}`,
+        address: `${i} K St`,
+        city: 'Washington',
+        state: 'DC',
+        zip_code: zip,
+        lat: 38.8933,
+      }),
+    );
+    expect(diagnoseDealers(oneCentroid, () => true).map((d) => d.health)).toEqual(['healthy', 'healthy', 'healthy']);
     const suggestions = repairSuggestions(diagnosed);
     expect(suggestions).toEqual([
       expect.objectContaining({
