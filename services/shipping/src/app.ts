@@ -1,6 +1,6 @@
 import { defineService } from '@portal/platform';
 import { Shipping1766200000000 } from './data/migrations/1766200000000-shipping';
-import { dealerCreated, dealerGeocoded, dealerUpdated } from './events/dealers';
+import { dealerCreated, dealerGeocoded, dealersGeocoded, dealerUpdated } from './events/dealers';
 import { orderCreated, orderUpdated } from './events/orders';
 import {
   createShipment,
@@ -25,6 +25,10 @@ export const shippingService = defineService({
     'dealer.created': dealerCreated,
     'dealer.updated': dealerUpdated,
     'dealer.geocoded': dealerGeocoded,
+  },
+  // a bulk repair announces thousands of coordinates: they are kept a batch per statement
+  batchConsumers: {
+    'dealer.geocoded': dealersGeocoded,
   },
   handlers: {
     'admin.readyToShipOrders': readyToShipOrders,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { OrderUpdated } from '@portal/contracts';
+import { dealersGeocoded } from '../src/events/dealers';
 import { eventually, startShipping, type TestShipping } from './support/shipping';
 
 let t: TestShipping;
@@ -225,6 +226,39 @@ describe('GET /api/admin/shipments', () => {
       { producer: 'geocoding' },
     );
     expect((await shipmentById(body.shipment_id)).route[0].coordinates).toEqual({ lat: 31.5493, lng: -97.1467 });
+  });
+});
+
+describe('dealer.geocoded in batches', () => {
+  test('When a bulk repair announces many coordinates at once, Then each dealer keeps its newest, whatever order they arrive in', async () => {
+    const first = await t.newDealer({ city: 'Austin', lat: 30.1, lng: -97.1 });
+    const second = await t.newDealer({ city: 'Dallas' });
+    const at = (seconds: number) => new Date(Date.now() + seconds * 1000).toISOString();
+    const envelope = (dealerId: string, lat: number | null, lng: number | null, occurredAt: string) => ({
+      id: `${dealerId}-${occurredAt}`,
+      type: 'dealer.geocoded' as const,
+      version: 1,
+      occurredAt,
+      producer: 'geocoding' as const,
+      aggregateId: dealerId,
+      payload: { dealer_id: dealerId, lat, lng, status: 'ok' as const, error: null },
+    });
+
+    await t.shipping.service.ctx.db.transaction((manager) =>
+      dealersGeocoded(
+        [
+          envelope(first, 30.3, -97.7, at(20)),
+          envelope(first, 30.2, -97.5, at(10)), // older: arrives later, changes nothing
+          envelope(second, 32.8, -96.8, at(10)),
+        ],
+        { ...t.shipping.service.ctx, manager, emit: async () => {} } as never,
+      ),
+    );
+
+    const coordinates = async (dealerId: string) =>
+      (await t.shipping.service.ctx.db.query('SELECT lat, lng FROM known_dealers WHERE dealer_id = $1', [dealerId]))[0];
+    expect(await coordinates(first)).toEqual({ lat: 30.3, lng: -97.7 });
+    expect(await coordinates(second)).toEqual({ lat: 32.8, lng: -96.8 });
   });
 });
 

@@ -49,3 +49,38 @@ export async function saveDealerCoordinates(
     [dealerId, known ? coordinates.lat : null, known ? coordinates.lng : null, changedAt],
   );
 }
+
+/** One dealer's announced coordinates, for `saveManyDealerCoordinates`. */
+export interface AnnouncedCoordinates {
+  dealerId: string;
+  lat: number | null;
+  lng: number | null;
+  changedAt: string;
+}
+
+/**
+ * saveDealerCoordinates for many dealers in one statement (a bulk repair announces thousands). Within the
+ * batch only each dealer's newest announcement is kept: one statement may not update a row twice.
+ */
+export async function saveManyDealerCoordinates(
+  manager: EntityManager,
+  announced: readonly AnnouncedCoordinates[],
+): Promise<void> {
+  const newest = new Map<string, AnnouncedCoordinates>();
+  for (const item of announced) {
+    const kept = newest.get(item.dealerId);
+    if (!kept || Date.parse(kept.changedAt) <= Date.parse(item.changedAt)) newest.set(item.dealerId, item);
+  }
+  const rows = [...newest.values()].map((item) => {
+    const known = item.lat !== null && item.lng !== null;
+    return { ...item, lat: known ? item.lat : null, lng: known ? item.lng : null };
+  });
+  if (!rows.length) return;
+  await manager.query(
+    `INSERT INTO known_dealers (dealer_id, lat, lng, geocoded_at)
+     SELECT * FROM unnest($1::text[], $2::float8[], $3::float8[], $4::timestamptz[])
+     ON CONFLICT (dealer_id) DO UPDATE SET lat = EXCLUDED.lat, lng = EXCLUDED.lng, geocoded_at = EXCLUDED.geocoded_at
+     WHERE known_dealers.geocoded_at IS NULL OR known_dealers.geocoded_at <= EXCLUDED.geocoded_at`,
+    [rows.map((r) => r.dealerId), rows.map((r) => r.lat), rows.map((r) => r.lng), rows.map((r) => r.changedAt)],
+  );
+}

@@ -1,4 +1,5 @@
-import type { Consumer } from '@portal/platform';
+import type { BatchConsumer, Consumer } from '@portal/platform';
+import { saveManyDealerCoordinates } from '../data/known-dealers';
 import { rememberDealer, rememberDealerCoordinates } from '../use-cases/read-models';
 
 /** The dealer service's events (names, addresses, phones) and the geocoding service's (coordinates). */
@@ -11,3 +12,15 @@ export const dealerUpdated: Consumer<'dealer.updated'> = (event, ctx) =>
 
 export const dealerGeocoded: Consumer<'dealer.geocoded'> = (event, ctx) =>
   rememberDealerCoordinates(ctx.manager, event.payload.dealer_id, event.payload, event.occurredAt);
+
+/** Many coordinates at once (a bulk repair announces thousands): one statement for the batch. */
+export const dealersGeocoded: BatchConsumer<'dealer.geocoded'> = (events, ctx) =>
+  saveManyDealerCoordinates(
+    ctx.manager,
+    events.map((event) => ({
+      dealerId: event.payload.dealer_id,
+      lat: event.payload.lat,
+      lng: event.payload.lng,
+      changedAt: event.occurredAt,
+    })),
+  );
