@@ -108,3 +108,23 @@ test('When the list is asked for with gzip or with its ETag, Then the same JSON 
   const dealer = bearer(t.orders.tokenFor({ role: 'dealer', dealerId: 'DNOBODY' }));
   expect((await t.api().get('/api/admin/all-orders').set(dealer)).status).toBe(403);
 });
+
+test('When lists are read at the same moment as orders are created, Then every read shows each order created before it began', async () => {
+  const dealerId = await t.newDealer({ business_name: 'Busy Blinds' });
+  const product = await t.newProduct({ price_cents: 2500 });
+  await list();
+  const reads: Promise<void>[] = [];
+  for (let round = 0; round < 6; round += 1) {
+    const created = await t
+      .api()
+      .post('/api/admin/create-order')
+      .set(t.admin)
+      .send({ dealer_id: dealerId, product_details: [{ product_id: product.product_id, quantity: 1 }] });
+    expect(created.status).toBe(200);
+    const orderId = created.body.order.order_id as string;
+    // readers that share a build under way must still see the order committed before they asked
+    for (let reader = 0; reader < 5; reader += 1)
+      reads.push(list().then((orders) => expect(orders.some((o) => o.order_id === orderId)).toBe(true)));
+  }
+  await Promise.all(reads);
+});
