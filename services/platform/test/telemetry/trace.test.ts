@@ -10,9 +10,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SERVICES } from '@portal/contracts';
 import { createTokenSigner, generateTokenKeys } from '@portal/platform';
-import { createTestDatabase, type TestDatabase, testAmqpUrl } from '@portal/platform/testing';
+import { createTestDatabase, type TestDatabase } from '@portal/platform/testing';
 import { type OtlpReceiver, type ReceivedSpan, SpanKind, startOtlpReceiver } from './support/otlp-receiver';
 import { type NodeProcess, REPO, startNodeProcess } from './support/processes';
+import { createRabbitVhost, type RabbitVhost } from './support/rabbit-vhost';
 
 const EVENT = 'dealer.created';
 const BUILT = ['gateway/dist/main.js', 'services/identity/dist/main.js', 'services/dealer/dist/main.js'];
@@ -32,6 +33,7 @@ const NEW_DEALER = {
 let receiver: OtlpReceiver;
 let db: TestDatabase;
 let workDir: string;
+let rabbit: RabbitVhost;
 const processes: NodeProcess[] = [];
 
 /** What every process of the test shares: telemetry to the receiver, the database, the broker, the keys. */
@@ -44,7 +46,7 @@ function commonEnv(service: string): NodeJS.ProcessEnv {
     OTEL_EXPORTER_OTLP_PROTOCOL: 'http/json',
     OTEL_BSP_SCHEDULE_DELAY: '200',
     DATABASE_URL: db.url,
-    AMQP_URL: testAmqpUrl(),
+    AMQP_URL: rabbit.url,
     JWT_PUBLIC_KEY: keys.publicKey,
     OBJECTS_DIR: path.join(workDir, service, 'objects'),
     MAIL_OUTBOX_DIR: path.join(workDir, service, 'mail'),
@@ -56,6 +58,7 @@ beforeAll(async () => {
     if (!existsSync(path.join(REPO, file))) throw new Error(`${file} is missing: build first (npx turbo run build)`);
   receiver = await startOtlpReceiver();
   db = await createTestDatabase('platform_trace');
+  rabbit = await createRabbitVhost('trace');
   workDir = await mkdtemp(path.join(tmpdir(), 'platform-trace-'));
   await mkdir(workDir, { recursive: true });
 
@@ -81,12 +84,13 @@ beforeAll(async () => {
     '/healthz',
   );
   processes.push(gateway);
-}, 30_000);
+}, 60_000);
 
 afterAll(async () => {
   for (const proc of processes.reverse()) await proc.stop();
   await receiver?.close();
   await db?.drop();
+  await rabbit?.drop();
   if (workDir) await rm(workDir, { recursive: true, force: true });
 });
 
