@@ -21,12 +21,12 @@
  * See docs/benchmarks.md for the last figures.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import http from 'node:http';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import pg from 'pg';
-import { benchPortal, DATABASE_ADMIN_URL, REPO, requireFiles, runBenchmark, withPortalExit } from './lib/portal.mjs';
+import { answerSize, expectOk, httpClient } from './lib/http.mjs';
+import { mb, p95Verdict, percentile, timeSequential } from './lib/measure.mjs';
+import { benchPortal, DATABASE_ADMIN_URL, REPO, requireBuilt, runBenchmark, withPortalExit } from './lib/portal.mjs';
 
 const WEB_DIST = path.join(REPO, 'web/dist');
 
@@ -195,53 +195,7 @@ function importRows(records) {
 // ---------------------------------------------------------------------------------------------------------------
 // HTTP
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-
-/** One request over the kept-alive connection; resolves with status, headers, raw body and ms to the last byte. */
-function send(base, method, route, { headers = {}, body } = {}) {
-  return new Promise((resolve, reject) => {
-    const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-    const started = process.hrtime.bigint();
-    const req = http.request(
-      `${base}${route}`,
-      {
-        method,
-        agent,
-        headers: {
-          accept: 'application/json',
-          ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}),
-          ...headers,
-        },
-      },
-      (res) => {
-        const chunks = [];
-        res.on('data', (chunk) => chunks.push(chunk));
-        res.on('end', () => {
-          const ms = Number(process.hrtime.bigint() - started) / 1e6;
-          resolve({
-            status: res.statusCode,
-            headers: res.headers,
-            raw: Buffer.concat(chunks),
-            ms,
-            sent: payload?.length ?? 0,
-          });
-        });
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-
-function json(res) {
-  const text = (res.headers['content-encoding'] === 'gzip' ? gunzipSync(res.raw) : res.raw).toString('utf8');
-  return { text, body: JSON.parse(text) };
-}
-
-function expectOk(res, what) {
-  if (res.status !== 200) throw new Error(`${what} answered ${res.status}: ${res.raw.toString('utf8').slice(0, 500)}`);
-}
+const { send, destroy } = httpClient();
 
 // ---------------------------------------------------------------------------------------------------------------
 // the portal
@@ -290,9 +244,6 @@ async function measuringCpu(pid, work) {
 // ---------------------------------------------------------------------------------------------------------------
 // the benchmarks
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-
 async function benchImport(base, auth, pid) {
   const batchSize = Number(process.env.BENCH_BATCH_SIZE ?? webBatchSize());
   const csv = buildCsv(ROWS);
@@ -309,7 +260,7 @@ async function benchImport(base, auth, pid) {
         body: { dealers: rows.slice(start, start + batchSize) },
       });
       expectOk(res, `import batch at row ${start + 1}`);
-      const { results } = json(res).body;
+      const { results } = res.body;
       imported += results.successful_imports;
       failed += results.failed_imports + results.duplicate_emails.length;
       if (failed)
@@ -391,7 +342,7 @@ async function warmUp(base, auth, databaseName) {
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   const list = await send(base, 'GET', '/api/admin/dealers-list', { headers: auth });
   expectOk(list, 'dealers-list');
-  const warm = json(list).body.dealers.filter((d) => d.email.startsWith('warmup.'));
+  const warm = list.body.dealers.filter((d) => d.email.startsWith('warmup.'));
   for (const dealer of warm) {
     expectOk(
       await send(base, 'DELETE', `/api/admin/delete-dealer/${dealer.dealer_id}`, { headers: auth }),
@@ -411,26 +362,20 @@ async function benchList(base, auth) {
   // the first read after the import renders the list; later reads of the unchanged list reuse it
   const first = await send(base, 'GET', route, { headers });
   expectOk(first, route);
-  const { text, body } = json(first);
+  const { body } = first;
   if (body.dealers.length < ROWS) throw new Error(`${route} listed ${body.dealers.length} dealers, expected ${ROWS}`);
-  for (let i = 0; i < WARMUP; i++) expectOk(await send(base, 'GET', route, { headers }), route);
-  const times = [];
-  for (let i = 0; i < REQUESTS; i++) {
+  const times = await timeSequential({ warmup: WARMUP, runs: REQUESTS }, async () => {
     const res = await send(base, 'GET', route, { headers });
     expectOk(res, route);
-    times.push(res.ms);
-  }
-  times.sort((a, b) => a - b);
+    return res.ms;
+  });
   const p50 = percentile(times, 50);
   const p95 = percentile(times, 95);
-  const ok = p95 <= TARGET_P95_MS;
-  const encoding = first.headers['content-encoding'];
-  const size = encoding
-    ? `${mb(first.raw.length)} ${encoding} (${mb(Buffer.byteLength(text))} JSON)`
-    : mb(first.raw.length);
+  const { ok, verdict } = p95Verdict(times, TARGET_P95_MS);
+  const size = answerSize(first);
   console.log(
     `all-dealers-enhanced (${body.dealers.length} dealers): p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, ` +
-      `${size} (target p95 <= ${TARGET_P95_MS} ms) ${ok ? 'ok' : 'MISSED'}`,
+      `${size} ${verdict}`,
   );
   console.log(
     `  ${REQUESTS} sequential requests after ${WARMUP} warm-up, max ${times.at(-1).toFixed(1)} ms; ` +
@@ -441,15 +386,12 @@ async function benchList(base, auth) {
 
 const bench = benchPortal({ prefix: 'bench_dealers', admin: ADMIN, webDist: WEB_DIST });
 const cleanUp = async () => {
-  agent.destroy();
+  destroy();
   await bench.close();
 };
 
 async function main() {
-  requireFiles([
-    [path.join(REPO, 'deploy/local/dist/start.js'), 'build the portal: npx turbo run build'],
-    [path.join(WEB_DIST, 'index.html'), 'build the web client: npx turbo run build'],
-  ]);
+  requireBuilt(WEB_DIST);
   try {
     const { portal, url: base, auth, databaseName } = await bench.open();
 

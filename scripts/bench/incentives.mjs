@@ -33,21 +33,23 @@
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import http from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import pg from 'pg';
+import { expectOk, httpClient } from './lib/http.mjs';
+import { figures, p95Verdict, sleep, timeSequential, until } from './lib/measure.mjs';
 import {
   benchPortal,
   createDatabase,
   DATABASE_ADMIN_URL,
   REPO,
+  requireBuilt,
   requireFiles,
   runBenchmark,
   withPortalExit,
 } from './lib/portal.mjs';
+import { benchDealer, consumersOf, createDealers } from './lib/seed.mjs';
 
 const WEB_DIST = path.join(REPO, 'web/dist');
 const DEALERS = Number(process.env.BENCH_DEALERS ?? 10_000);
@@ -60,72 +62,10 @@ const TARGET_FRESH_P95_MS = 50;
 const REPLAY_TIMEOUT_MS = 30 * 60_000;
 const ADMIN = { email: 'bench-admin@portal.test', password: 'Bench-admin-password-1' };
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+// like a browser: the big list travels gzipped
+const { send, destroy } = httpClient({ headers: { accept: 'application/json', 'accept-encoding': 'gzip' } });
 
-/** One request over the kept-alive connection; resolves with status, parsed body and ms to the last byte. */
-function send(base, method, route, { headers = {}, body } = {}) {
-  return new Promise((resolve, reject) => {
-    const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-    const started = process.hrtime.bigint();
-    const req = http.request(
-      `${base}${route}`,
-      {
-        method,
-        agent,
-        headers: {
-          accept: 'application/json',
-          // like a browser: the big list travels gzipped
-          'accept-encoding': 'gzip',
-          ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}),
-          ...headers,
-        },
-      },
-      (res) => {
-        const chunks = [];
-        res.on('data', (chunk) => chunks.push(chunk));
-        res.on('end', () => {
-          const ms = Number(process.hrtime.bigint() - started) / 1e6;
-          const wire = Buffer.concat(chunks);
-          const raw = res.headers['content-encoding'] === 'gzip' ? gunzipSync(wire) : wire;
-          let parsed;
-          try {
-            parsed = JSON.parse(raw.toString('utf8'));
-          } catch {
-            parsed = undefined;
-          }
-          resolve({ status: res.statusCode, body: parsed, bytes: raw.length, wireBytes: wire.length, ms, raw });
-        });
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-
-function expectOk(res, what) {
-  if (res.status !== 200) throw new Error(`${what} answered ${res.status}: ${res.raw.toString('utf8').slice(0, 500)}`);
-}
-
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const fmt = (n) => n.toLocaleString('en-US');
-
-async function until(what, check, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await check()) return;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
-
-/** The services that consume order.created, from their definitions (the built launcher's list). */
-function orderCreatedConsumers() {
-  const require = createRequire(import.meta.url);
-  const { allServices } = require(path.join(REPO, 'deploy/local/dist/services.js'));
-  return allServices.filter((def) => def.consumers?.['order.created']).map((def) => def.name);
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // 1. replay
@@ -283,61 +223,44 @@ async function seedPortal(db) {
 // 2. reads
 
 async function benchRead(base, auth, label, routes) {
-  for (let i = 0; i < WARMUP; i++)
-    expectOk(await send(base, 'GET', routes[i % routes.length], { headers: auth }), label);
-  const times = [];
   let bytes = '';
   let rows = 0;
-  for (let i = 0; i < REQUESTS; i++) {
+  const times = await timeSequential({ warmup: WARMUP, runs: REQUESTS }, async (i) => {
     const res = await send(base, 'GET', routes[i % routes.length], { headers: auth });
     expectOk(res, label);
-    times.push(res.ms);
-    bytes = `${fmt(res.bytes)} bytes of JSON, ${fmt(res.wireBytes)} on the wire`;
+    bytes = `${fmt(res.bytes)} bytes of JSON, ${fmt(res.raw.length)} on the wire`;
     rows = res.body.data.length;
-  }
-  times.sort((a, b) => a - b);
-  const p95 = percentile(times, 95);
-  const ok = p95 <= TARGET_READ_P95_MS;
-  console.log(
-    `${label} (${REQUESTS} sequential, ${fmt(rows)} rows, ${bytes}): p50 ${percentile(times, 50).toFixed(1)} ms, ` +
-      `p95 ${p95.toFixed(1)} ms, max ${times.at(-1).toFixed(1)} ms (target p95 <= ${TARGET_READ_P95_MS} ms) ` +
-      `${ok ? 'ok' : 'MISSED'}`,
-  );
+    return res.ms;
+  });
+  const { ok, verdict } = p95Verdict(times, TARGET_READ_P95_MS);
+  console.log(`${label} (${REQUESTS} sequential, ${fmt(rows)} rows, ${bytes}): ${figures(times)} ${verdict}`);
   return ok;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // 3. freshness
 
-async function createDealer(base, auth) {
-  const res = await send(base, 'POST', '/api/admin/create-dealer', {
-    headers: auth,
-    body: {
+async function benchFreshness(base, auth, db) {
+  const [{ id: dealerId }] = await createDealers(send, base, auth, [
+    benchDealer(1, {
       business_name: 'Fresh Figures Blinds',
       full_name: 'Pat Fresh',
       email: `fresh.${randomUUID().slice(0, 8)}@portal.test`,
-      phone: '(555) 010-2000',
       address: '1 Oak Road',
-      city: 'Springfield',
-      state: 'IL',
-      zip_code: '62701',
-      zone: 'Midwest Zone',
+    }),
+  ]);
+  await until(
+    'the order and incentive services to know the new dealer',
+    async () => {
+      const { rows } = await db.query(
+        `SELECT EXISTS (SELECT 1 FROM "order".known_dealers WHERE dealer_id = $1) AS o,
+                EXISTS (SELECT 1 FROM incentive.dealers WHERE dealer_id = $1) AS i`,
+        [dealerId],
+      );
+      return rows[0].o && rows[0].i;
     },
-  });
-  expectOk(res, 'create-dealer');
-  return res.body.dealer_id;
-}
-
-async function benchFreshness(base, auth, db) {
-  const dealerId = await createDealer(base, auth);
-  await until('the order and incentive services to know the new dealer', async () => {
-    const { rows } = await db.query(
-      `SELECT EXISTS (SELECT 1 FROM "order".known_dealers WHERE dealer_id = $1) AS o,
-              EXISTS (SELECT 1 FROM incentive.dealers WHERE dealer_id = $1) AS i`,
-      [dealerId],
-    );
-    return rows[0].o && rows[0].i;
-  });
+    { timeoutMs: 60_000 },
+  );
   // each order is $1,000,000: the dealer leads by revenue from its first order on
   const PRICE = 1_000_000;
   let expected = 0;
@@ -365,16 +288,11 @@ async function benchFreshness(base, auth, db) {
       if (Date.now() > deadline) throw new Error(`the new order of ${dealerId} never showed in top-performers`);
     }
   };
-  for (let i = 0; i < WARMUP; i++) await one();
-  const times = [];
-  for (let i = 0; i < FRESHNESS; i++) times.push(await one());
-  times.sort((a, b) => a - b);
-  const p95 = percentile(times, 95);
-  const ok = p95 <= TARGET_FRESH_P95_MS;
+  const times = await timeSequential({ warmup: WARMUP, runs: FRESHNESS }, one);
+  const { ok, verdict } = p95Verdict(times, TARGET_FRESH_P95_MS);
   console.log(
     `order.created -> the dealer's figures in top-performers (${FRESHNESS} orders, from the create-order reply): ` +
-      `p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${times.at(-1).toFixed(1)} ms ` +
-      `(target p95 <= ${TARGET_FRESH_P95_MS} ms) ${ok ? 'ok' : 'MISSED'}`,
+      `${figures(times)} ${verdict}`,
   );
   return ok;
 }
@@ -382,31 +300,21 @@ async function benchFreshness(base, auth, db) {
 // ---------------------------------------------------------------------------------------------------------------
 
 const bench = benchPortal({ prefix: 'bench_incentives', admin: ADMIN, webDist: WEB_DIST });
-let db;
-
 const cleanUp = async () => {
-  agent.destroy();
-  await db?.end().catch(() => undefined);
-  db = undefined;
+  destroy();
   await bench.close();
 };
 
 async function main() {
-  requireFiles([
-    [path.join(REPO, 'deploy/local/dist/start.js'), 'build the portal: npx turbo run build'],
-    [path.join(REPO, 'services/incentive/dist/app.js'), 'build the portal: npx turbo run build'],
-    [path.join(WEB_DIST, 'index.html'), 'build the web client: npx turbo run build'],
-  ]);
-  if (!orderCreatedConsumers().includes('incentive'))
+  requireBuilt(WEB_DIST);
+  requireFiles([[path.join(REPO, 'services/incentive/dist/app.js'), 'build the portal: npx turbo run build']]);
+  if (!consumersOf('order.created').includes('incentive'))
     throw new Error('the incentive service does not consume order.created');
   try {
     await benchReplay();
-    const { url: base, auth, databaseName } = await bench.open();
-    const url = new URL(DATABASE_ADMIN_URL);
-    url.pathname = `/${databaseName}`;
-    db = new pg.Client({ connectionString: url.toString() });
-    await db.connect();
-    console.log(`incentives through the gateway (NODE_ENV=production, PostgreSQL ${url.host})`);
+    const { url: base, auth } = await bench.open();
+    const db = await bench.client();
+    console.log(`incentives through the gateway (NODE_ENV=production, PostgreSQL ${new URL(DATABASE_ADMIN_URL).host})`);
 
     await seedPortal(db);
     const topOk = await benchRead(base, auth, 'top-performers', [

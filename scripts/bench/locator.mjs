@@ -28,13 +28,11 @@
  * quicker run while working on the console), BENCH_NODE_ARGS, BENCH_DATABASE_ADMIN_URL or TEST_DATABASE_URL.
  */
 import http from 'node:http';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import pg from 'pg';
-import { benchPortal, REPO, requireFiles, runBenchmark, withPortalExit } from './lib/portal.mjs';
-
-const require = createRequire(path.join(REPO, 'services/geocoding/package.json'));
-const { codes } = require('zipcodes');
+import { benchPortal, REPO, requireBuilt, runBenchmark, withPortalExit } from './lib/portal.mjs';
+import { importDealers } from './lib/seed.mjs';
+import { usDealers, ZIPS } from './lib/us-dealers.mjs';
 
 const TOTAL = Number(process.env.BENCH_LOCATOR_DEALERS ?? 100_000);
 const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 1000);
@@ -48,43 +46,6 @@ const SETTLE_TIMEOUT_MS = 600_000;
 const ADMIN = { email: 'bench-admin@portal.test', password: 'Bench-password-2025' };
 const STRATEGIES = ['enhanced_geocoding', 'address_normalization', 'partial_address_geocoding'];
 const bench = benchPortal({ prefix: 'portal_bench_locator', admin: ADMIN, webDist: path.join(REPO, 'web/dist') });
-
-// the 48 contiguous states and DC (the dealer form takes US state codes; military and territory codes are left out)
-const STATES = new Set(
-  'AL AZ AR CA CO CT DE DC FL GA ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY'.split(
-    ' ',
-  ),
-);
-const ZIPS = Object.values(codes).filter(
-  (c) =>
-    STATES.has(c.state) &&
-    c.country === 'US' &&
-    /^\d{5}$/.test(c.zip) &&
-    c.latitude > 24.6 &&
-    c.latitude < 49.4 &&
-    c.longitude > -124.4 &&
-    c.longitude < -66.6,
-);
-const zipOf = (i) => ZIPS[(i * 7919) % ZIPS.length];
-
-function dealers(from, count) {
-  const rows = [];
-  for (let i = from; i < from + count; i++) {
-    const zip = zipOf(i);
-    rows.push({
-      full_name: `Pat Dealer ${i}`,
-      email: `dealer.${i}@locator-bench.example.com`,
-      business_name: `Blinds ${i}`,
-      phone: `(555) 010-${String(i % 10_000).padStart(4, '0')}`,
-      address: `${100 + (i % 9000)} Main St`,
-      city: zip.city,
-      state: zip.state,
-      zip_code: zip.zip,
-      zone: 'Midwest Zone',
-    });
-  }
-  return rows;
-}
 
 async function call(url, method, pathname, auth, body) {
   const started = performance.now();
@@ -100,15 +61,13 @@ async function call(url, method, pathname, auth, body) {
   return { json, ms };
 }
 
-async function seed(url, auth, from, count) {
-  for (let start = from; start < from + count; start += BATCH) {
-    const { json } = await call(url, 'POST', '/api/admin/bulk-import-dealers', auth, {
-      dealers: dealers(start, Math.min(BATCH, from + count - start)),
-    });
-    if (json.results.failed_imports)
-      throw new Error(`import rejected rows: ${JSON.stringify(json.results).slice(0, 300)}`);
-  }
-}
+const seed = (url, auth, from, count) =>
+  importDealers(url, auth, {
+    from,
+    total: count,
+    batchSize: BATCH,
+    rowsAt: (start, n) => usDealers(start, n, 'locator-bench.example.com'),
+  });
 
 async function placed(db) {
   const { rows } = await db.query(
@@ -229,7 +188,7 @@ function rng(seedValue) {
 const seconds = (ms) => `${(ms / 1000).toFixed(2)} s`;
 
 async function main() {
-  requireFiles([[path.join(REPO, 'deploy/local/dist/start.js'), 'build the portal: npx turbo run build']]);
+  requireBuilt();
   console.log(
     `locator and geocoding console through the gateway (NODE_ENV=production), ${TOTAL.toLocaleString('en-US')} dealers`,
   );

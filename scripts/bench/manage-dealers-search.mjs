@@ -32,7 +32,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { percentile } from './lib/measure.mjs';
 import { createDatabase, REPO, requireFiles, signIn, startPortal } from './lib/portal.mjs';
+import { importDealers } from './lib/seed.mjs';
 
 const WEB_DIST = process.env.WEB_DIST ?? path.join(REPO, 'web/dist');
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -335,11 +337,6 @@ function report({ openMs, openRows, timings, maxRows, total, eventTimingSeen }) 
   return 0;
 }
 
-/** Nearest-rank percentile of sorted values. */
-function percentile(sorted, p) {
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-}
-
 // --------------------------------------------------------------------------------------------- the data
 
 /** The Manage Dealers search rule (web/src/features/dealers/dealerFilters.ts), to check what the page shows. */
@@ -446,20 +443,16 @@ function makeDealers(count) {
 
 // ------------------------------------------------------------------------------------------- the portal
 
-async function seed(url, token, dealers) {
-  for (let start = 0; start < dealers.length; start += IMPORT_BATCH) {
-    const batch = dealers.slice(start, start + IMPORT_BATCH);
-    const res = await fetch(`${url}/api/admin/bulk-import-dealers`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ dealers: batch }),
-    });
-    const body = await res.json().catch(() => ({}));
-    if (res.status !== 200 || body.results?.successful_imports !== batch.length) {
-      throw new Error(`bulk import answered ${res.status}: ${JSON.stringify(body).slice(0, 500)}`);
-    }
-  }
-}
+const seed = (url, token, dealers) =>
+  importDealers(
+    url,
+    { authorization: `Bearer ${token}` },
+    {
+      total: dealers.length,
+      batchSize: IMPORT_BATCH,
+      rowsAt: (from, count) => dealers.slice(from, from + count),
+    },
+  );
 
 main().then(
   (code) => {

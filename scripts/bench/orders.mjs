@@ -22,13 +22,11 @@
  * See docs/benchmarks.md for the last figures.
  */
 import { randomUUID } from 'node:crypto';
-import http from 'node:http';
-import { createRequire } from 'node:module';
 import path from 'node:path';
-import { gunzipSync } from 'node:zlib';
-import pg from 'pg';
-import sharp from 'sharp';
-import { benchPortal, DATABASE_ADMIN_URL, REPO, requireFiles, runBenchmark, withPortalExit } from './lib/portal.mjs';
+import { answerSize, expectOk, httpClient } from './lib/http.mjs';
+import { figures, p95Verdict, percentile, secondsSince, sleep, timeSequential, until } from './lib/measure.mjs';
+import { benchPortal, DATABASE_ADMIN_URL, REPO, requireBuilt, runBenchmark, withPortalExit } from './lib/portal.mjs';
+import { benchDealer, consumersOf, createDealers, createProduct, dealerAuth, plainJpeg } from './lib/seed.mjs';
 
 const WEB_DIST = path.join(REPO, 'web/dist');
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 50_000);
@@ -43,116 +41,10 @@ const APPLIED_TIMEOUT_MS = 10_000;
 const PRICE_CENTS = 24_999;
 const ADMIN = { email: 'bench-admin@portal.test', password: 'Bench-admin-password-1' };
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-
-/** One request over the kept-alive connection; resolves with status, headers, raw body and ms to the last byte. */
-function send(base, method, route, { headers = {}, body } = {}) {
-  return new Promise((resolve, reject) => {
-    const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-    const started = process.hrtime.bigint();
-    const req = http.request(
-      `${base}${route}`,
-      {
-        method,
-        agent,
-        headers: {
-          accept: 'application/json',
-          ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}),
-          ...headers,
-        },
-      },
-      (res) => {
-        const chunks = [];
-        res.on('data', (chunk) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode,
-            headers: res.headers,
-            raw: Buffer.concat(chunks),
-            ms: Number(process.hrtime.bigint() - started) / 1e6,
-          }),
-        );
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-
-function json(res) {
-  const text = (res.headers['content-encoding'] === 'gzip' ? gunzipSync(res.raw) : res.raw).toString('utf8');
-  return { text, body: JSON.parse(text) };
-}
-
-function expectOk(res, what) {
-  if (res.status !== 200) throw new Error(`${what} answered ${res.status}: ${res.raw.toString('utf8').slice(0, 500)}`);
-}
-
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-async function until(what, check, timeoutMs = 30_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await check()) return;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
-
-/** The services that consume order.created, from their definitions (the built launcher's list). */
-function orderCreatedConsumers() {
-  const require = createRequire(import.meta.url);
-  const { allServices } = require(path.join(REPO, 'deploy/local/dist/services.js'));
-  return allServices
-    .filter((def) => def.consumers?.['order.created'] || def.batchConsumers?.['order.created'])
-    .map((def) => def.name);
-}
+const { send, destroy } = httpClient();
 
 // ---------------------------------------------------------------------------------------------------------------
 // setup
-
-async function createDealers(base, auth) {
-  const dealers = [];
-  for (let i = 0; i < DEALERS; i++) {
-    const res = await send(base, 'POST', '/api/admin/create-dealer', {
-      headers: auth,
-      body: {
-        business_name: `Bench Blinds ${i}`,
-        full_name: `Pat Bench ${i}`,
-        email: `bench.dealer.${i}@portal.test`,
-        phone: '(555) 010-2000',
-        address: `${i} Oak Road`,
-        city: 'Springfield',
-        state: 'IL',
-        zip_code: '62701',
-        zone: 'Midwest Zone',
-      },
-    });
-    expectOk(res, 'create-dealer');
-    const body = json(res).body;
-    dealers.push({ id: body.dealer_id, email: body.dealer.email, password: body.temporary_password });
-  }
-  return dealers;
-}
-
-async function createProduct(base, auth) {
-  const image = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#556b2f' } })
-    .jpeg()
-    .toBuffer();
-  const form = new FormData();
-  form.set('title', 'Bench Hub Blind');
-  form.set('description', 'A product for the orders benchmark');
-  form.set('price', (PRICE_CENTS / 100).toFixed(2));
-  form.set('status', 'active');
-  form.set('product_image', new Blob([image], { type: 'image/jpeg' }), 'hub-blind.jpg');
-  const res = await fetch(`${base}/api/admin/create-product`, { method: 'POST', headers: auth, body: form });
-  const body = await res.json().catch(() => ({}));
-  if (res.status !== 200) throw new Error(`create-product answered ${res.status}: ${JSON.stringify(body)}`);
-  return body.product;
-}
 
 /**
  * ORDERS orders of the given dealers straight into the order service's tables, newest first every 7 minutes:
@@ -209,30 +101,21 @@ async function benchList(base, auth, expected) {
   const headers = { ...auth, 'accept-encoding': 'gzip, deflate, br' };
   const first = await send(base, 'GET', route, { headers });
   expectOk(first, route);
-  const { text, body } = json(first);
+  const { body } = first;
   if (body.orders.length !== expected) throw new Error(`${route} listed ${body.orders.length} orders, not ${expected}`);
   const newest = body.orders[0];
   if (!newest.order_number || newest.dealer_business_name === null || !newest.product_details.length) {
     throw new Error(`${route} answered an incomplete order: ${JSON.stringify(newest).slice(0, 500)}`);
   }
-  for (let i = 0; i < LIST_WARMUP; i++) expectOk(await send(base, 'GET', route, { headers }), route);
-  const times = [];
-  for (let i = 0; i < REQUESTS; i++) {
+  const times = await timeSequential({ warmup: LIST_WARMUP, runs: REQUESTS }, async () => {
     const res = await send(base, 'GET', route, { headers });
     expectOk(res, route);
-    times.push(res.ms);
-  }
-  times.sort((a, b) => a - b);
-  const p50 = percentile(times, 50);
-  const p95 = percentile(times, 95);
-  const ok = p95 <= TARGET_LIST_P95_MS;
-  const encoding = first.headers['content-encoding'];
-  const size = encoding
-    ? `${mb(first.raw.length)} ${encoding} (${mb(Buffer.byteLength(text))} JSON)`
-    : mb(first.raw.length);
+    return res.ms;
+  });
+  const { ok, verdict } = p95Verdict(times, TARGET_LIST_P95_MS);
   console.log(
-    `all-orders (${body.orders.length} orders): p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, ${size} ` +
-      `(target p95 <= ${TARGET_LIST_P95_MS} ms) ${ok ? 'ok' : 'MISSED'}`,
+    `all-orders (${body.orders.length} orders): p50 ${percentile(times, 50).toFixed(1)} ms, ` +
+      `p95 ${percentile(times, 95).toFixed(1)} ms, ${answerSize(first)} ${verdict}`,
   );
   console.log(
     `  ${REQUESTS} sequential requests after ${LIST_WARMUP} warm-up, max ${times.at(-1).toFixed(1)} ms; ` +
@@ -252,7 +135,7 @@ async function listAfterChange(base, auth, dealerAuth, productId) {
   expectOk(submitted, 'submit-order');
   const afterChange = await send(base, 'GET', route, { headers });
   expectOk(afterChange, route);
-  if (json(afterChange).body.orders[0].order_id !== json(submitted).body.order_id) {
+  if (afterChange.body.orders[0].order_id !== submitted.body.order_id) {
     throw new Error(`${route} after a submit does not start with the new order`);
   }
   const next = await send(base, 'GET', route, { headers });
@@ -271,7 +154,7 @@ async function benchSubmit(base, dealerAuth, productId, db, consumers) {
     });
     const replied = process.hrtime.bigint();
     expectOk(res, 'submit-order');
-    const orderId = json(res).body.order_id;
+    const orderId = res.body.order_id;
     // the event is in the outbox, committed with the order, before the reply
     const { rows } = await db.query(
       `SELECT id FROM "order".outbox WHERE aggregate_id = $1 AND type = 'order.created'`,
@@ -300,35 +183,25 @@ async function benchSubmit(base, dealerAuth, productId, db, consumers) {
     return { replyMs: res.ms, applied };
   };
 
-  for (let i = 0; i < SUBMIT_WARMUP; i++) await submitOne();
-  const replies = [];
   const appliedBy = Object.fromEntries(consumers.map((name) => [name, []]));
   const appliedByAll = [];
-  for (let i = 0; i < SUBMITS; i++) {
+  const replies = await timeSequential({ warmup: SUBMIT_WARMUP, runs: SUBMITS }, async (i) => {
     const { replyMs, applied } = await submitOne();
-    replies.push(replyMs);
-    for (const name of consumers) appliedBy[name].push(applied[name]);
-    appliedByAll.push(Math.max(...consumers.map((name) => applied[name])));
-  }
-  for (const list of [replies, appliedByAll, ...Object.values(appliedBy)]) list.sort((a, b) => a - b);
-  const p95 = percentile(replies, 95);
-  const ok = p95 <= TARGET_SUBMIT_P95_MS;
-  console.log(
-    `submit-order (${SUBMITS} sequential, after ${SUBMIT_WARMUP} warm-up): p50 ${percentile(replies, 50).toFixed(1)} ms, ` +
-      `p95 ${p95.toFixed(1)} ms, max ${replies.at(-1).toFixed(1)} ms (target p95 <= ${TARGET_SUBMIT_P95_MS} ms) ` +
-      `${ok ? 'ok' : 'MISSED'}`,
-  );
+    if (i >= SUBMIT_WARMUP) {
+      for (const name of consumers) appliedBy[name].push(applied[name]);
+      appliedByAll.push(Math.max(...consumers.map((name) => applied[name])));
+    }
+    return replyMs;
+  });
+  for (const list of [appliedByAll, ...Object.values(appliedBy)]) list.sort((a, b) => a - b);
+  const { ok, verdict } = p95Verdict(replies, TARGET_SUBMIT_P95_MS);
+  console.log(`submit-order (${SUBMITS} sequential, after ${SUBMIT_WARMUP} warm-up): ${figures(replies)} ${verdict}`);
   console.log(
     `order.created applied by every consumer (${consumers.join(', ')}), from the submit's reply: ` +
-      `p50 ${percentile(appliedByAll, 50).toFixed(1)} ms, p95 ${percentile(appliedByAll, 95).toFixed(1)} ms, ` +
-      `max ${appliedByAll.at(-1).toFixed(1)} ms (no target)`,
+      `${figures(appliedByAll)} (no target)`,
   );
   for (const name of consumers) {
-    const times = appliedBy[name];
-    console.log(
-      `  ${name.padEnd(9)} p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms, ` +
-        `max ${times.at(-1).toFixed(1)} ms`,
-    );
+    console.log(`  ${name.padEnd(9)} ${figures(appliedBy[name])}`);
   }
   return ok;
 }
@@ -336,31 +209,28 @@ async function benchSubmit(base, dealerAuth, productId, db, consumers) {
 // ---------------------------------------------------------------------------------------------------------------
 
 const bench = benchPortal({ prefix: 'bench_orders', admin: ADMIN, webDist: WEB_DIST });
-let db;
 const cleanUp = async () => {
-  agent.destroy();
-  await db?.end().catch(() => undefined);
-  db = undefined;
+  destroy();
   await bench.close();
 };
 
 async function main() {
-  requireFiles([
-    [path.join(REPO, 'deploy/local/dist/start.js'), 'build the portal: npx turbo run build'],
-    [path.join(WEB_DIST, 'index.html'), 'build the web client: npx turbo run build'],
-  ]);
-  const consumers = orderCreatedConsumers();
+  requireBuilt(WEB_DIST);
+  const consumers = consumersOf('order.created');
   if (!consumers.length) throw new Error('no service consumes order.created');
   try {
-    const { url: base, auth, databaseName } = await bench.open();
-    const url = new URL(DATABASE_ADMIN_URL);
-    url.pathname = `/${databaseName}`;
-    db = new pg.Client({ connectionString: url.toString() });
-    await db.connect();
-    console.log(`orders through the gateway (NODE_ENV=production, PostgreSQL ${url.host})`);
+    const { url: base, auth } = await bench.open();
+    const db = await bench.client();
+    console.log(`orders through the gateway (NODE_ENV=production, PostgreSQL ${new URL(DATABASE_ADMIN_URL).host})`);
 
-    const dealers = await createDealers(base, auth);
-    const product = await createProduct(base, auth);
+    const dealerForms = Array.from({ length: DEALERS }, (_, i) => benchDealer(i));
+    const dealers = await createDealers(send, base, auth, dealerForms);
+    const product = await createProduct(base, auth, {
+      title: 'Bench Hub Blind',
+      description: 'A product for the orders benchmark',
+      priceCents: PRICE_CENTS,
+      image: await plainJpeg(),
+    });
     await until('the order service to know the dealers and the product', async () => {
       const { rows } = await db.query(
         `SELECT (SELECT count(*)::int FROM "order".known_dealers) AS dealers,
@@ -375,20 +245,13 @@ async function main() {
       dealers.map((d) => d.id),
       product.product_id,
     );
-    console.log(
-      `  ${ORDERS} orders of ${DEALERS} dealers seeded in ${((Date.now() - seedStarted) / 1000).toFixed(1)} s`,
-    );
+    console.log(`  ${ORDERS} orders of ${DEALERS} dealers seeded in ${secondsSince(seedStarted)} s`);
 
     const listOk = await benchList(base, auth, ORDERS);
 
-    const [dealer] = dealers;
-    const signedIn = await send(base, 'POST', '/api/auth/login', {
-      body: { email: dealer.email, password: dealer.password },
-    });
-    expectOk(signedIn, 'dealer sign-in');
-    const dealerAuth = { authorization: `Bearer ${json(signedIn).body.access_token}` };
-    await listAfterChange(base, auth, dealerAuth, product.product_id);
-    const submitOk = await benchSubmit(base, dealerAuth, product.product_id, db, consumers);
+    const firstDealer = await dealerAuth(send, base, dealers[0]);
+    await listAfterChange(base, auth, firstDealer, product.product_id);
+    const submitOk = await benchSubmit(base, firstDealer, product.product_id, db, consumers);
     return listOk && submitOk;
   } catch (err) {
     throw withPortalExit(err, bench.portal);

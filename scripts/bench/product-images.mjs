@@ -18,10 +18,12 @@
  *   BENCH_NODE_ARGS  extra node flags for the portal, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
  * See docs/benchmarks.md for the last figures.
  */
-import http from 'node:http';
 import path from 'node:path';
 import sharp from 'sharp';
-import { benchPortal, DATABASE_ADMIN_URL, REPO, requireFiles, runBenchmark, withPortalExit } from './lib/portal.mjs';
+import { httpClient } from './lib/http.mjs';
+import { figures, percentile, timeSequential } from './lib/measure.mjs';
+import { benchPortal, DATABASE_ADMIN_URL, REPO, requireBuilt, runBenchmark, withPortalExit } from './lib/portal.mjs';
+import { createProduct } from './lib/seed.mjs';
 
 const WEB_DIST = process.env.WEB_DIST ?? path.join(REPO, 'web/dist');
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 500);
@@ -53,42 +55,9 @@ async function productPhoto() {
     .toBuffer();
 }
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-
-/** One GET over the kept-alive connection; resolves with status, headers, body and ms to the last byte. */
-function get(base, route, headers = {}) {
-  return new Promise((resolve, reject) => {
-    const started = process.hrtime.bigint();
-    const req = http.request(`${base}${route}`, { method: 'GET', agent, headers }, (res) => {
-      const chunks = [];
-      res.on('data', (chunk) => chunks.push(chunk));
-      res.on('end', () =>
-        resolve({
-          status: res.statusCode,
-          headers: res.headers,
-          body: Buffer.concat(chunks),
-          ms: Number(process.hrtime.bigint() - started) / 1e6,
-        }),
-      );
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-async function createProduct(base, auth, photo) {
-  const form = new FormData();
-  form.set('title', 'Bench Hub Blind');
-  form.set('description', 'A product for the image benchmark');
-  form.set('price', '249.99');
-  form.set('status', 'active');
-  form.set('product_image', new Blob([photo], { type: 'image/jpeg' }), 'hub-blind.jpg');
-  const res = await fetch(`${base}/api/admin/create-product`, { method: 'POST', headers: auth, body: form });
-  const body = await res.json().catch(() => ({}));
-  if (res.status !== 200) throw new Error(`create-product answered ${res.status}: ${JSON.stringify(body)}`);
-  return body.product;
-}
+// an image request as an <img> makes it: no JSON accepted
+const client = httpClient({ headers: {} });
+const get = (base, route, headers = {}) => client.send(base, 'GET', route, { headers });
 
 /** Throws unless `res` is the image answer the route promises. */
 function checkImage(res, { type, bytes }) {
@@ -99,46 +68,42 @@ function checkImage(res, { type, bytes }) {
   if (!res.headers.etag) problems.push('no ETag');
   if (!/immutable/.test(res.headers['cache-control'] ?? ''))
     problems.push(`cache-control ${res.headers['cache-control']}`);
-  if (bytes && !res.body.equals(bytes)) problems.push('not the uploaded bytes');
+  if (bytes && !res.raw.equals(bytes)) problems.push('not the uploaded bytes');
   if (problems.length) throw new Error(`the image answer is wrong: ${problems.join(', ')}`);
 }
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-
-/** Times REQUESTS sequential GETs after WARMUP; `check` validates every answer. */
-async function measure(base, route, headers, check) {
-  for (let i = 0; i < WARMUP; i++) check(await get(base, route, headers));
-  const times = [];
-  for (let i = 0; i < REQUESTS; i++) {
+/** Times REQUESTS sequential GETs after WARMUP; `check` validates every answer. Answers the sorted times. */
+const measure = (base, route, headers, check) =>
+  timeSequential({ warmup: WARMUP, runs: REQUESTS }, async () => {
     const res = await get(base, route, headers);
     check(res);
-    times.push(res.ms);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p95: percentile(times, 95), max: times.at(-1) };
-}
+    return res.ms;
+  });
 
-function report(label, figures, target) {
-  const ok = target === undefined || figures.p95 <= target;
+function report(label, times, target) {
+  const ok = target === undefined || percentile(times, 95) <= target;
   const verdict = target === undefined ? '(no target)' : `(target p95 <= ${target} ms) ${ok ? 'ok' : 'MISSED'}`;
-  console.log(
-    `${label}: p50 ${figures.p50.toFixed(2)} ms, p95 ${figures.p95.toFixed(2)} ms, max ${figures.max.toFixed(1)} ms ${verdict}`,
-  );
+  console.log(`${label}: ${figures(times, 2)} ${verdict}`);
   return ok;
 }
 
 const bench = benchPortal({ prefix: 'bench_product_images', admin: ADMIN, webDist: WEB_DIST });
 const cleanUp = async () => {
-  agent.destroy();
+  client.destroy();
   await bench.close();
 };
 
 async function main() {
-  requireFiles([[path.join(REPO, 'deploy/local/dist/start.js'), 'build the portal: npx turbo run build']]);
+  requireBuilt();
   const photo = await productPhoto();
   try {
     const { url: base, auth } = await bench.open();
-    const product = await createProduct(base, auth, photo);
+    const product = await createProduct(base, auth, {
+      title: 'Bench Hub Blind',
+      description: 'A product for the image benchmark',
+      priceCents: 24_999,
+      image: photo,
+    });
     const route = `/api/product-images/${encodeURIComponent(product.image_filename)}`;
     if (product.full_image_url !== route)
       throw new Error(`full_image_url ${product.full_image_url}, expected ${route}`);
@@ -152,7 +117,7 @@ async function main() {
     const first = await get(base, route);
     const etag = first.headers.etag;
     const revalidated = await measure(base, route, { 'if-none-match': etag }, (res) => {
-      if (res.status !== 304 || res.body.length !== 0) throw new Error(`If-None-Match answered ${res.status}`);
+      if (res.status !== 304 || res.raw.length !== 0) throw new Error(`If-None-Match answered ${res.status}`);
     });
     const thumb = await get(base, product.thumbnail_url);
     checkImage(thumb, { type: 'image/webp' });
@@ -160,7 +125,7 @@ async function main() {
 
     const plainOk = report('  plain (200, whole original)', plain, TARGET_P95_MS);
     const revalidatedOk = report('  with If-None-Match (304)  ', revalidated, TARGET_P95_MS);
-    report(`  thumbnail (${(thumb.body.length / 1024).toFixed(0)} KB WebP)  `, thumbnail);
+    report(`  thumbnail (${(thumb.raw.length / 1024).toFixed(0)} KB WebP)  `, thumbnail);
     return plainOk && revalidatedOk;
   } catch (err) {
     throw withPortalExit(err, bench.portal);

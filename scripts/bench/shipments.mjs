@@ -21,10 +21,11 @@
  *   BENCH_NODE_ARGS   extra node flags for the portal, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
  * See docs/benchmarks.md for the last figures.
  */
-import http from 'node:http';
 import path from 'node:path';
-import pg from 'pg';
-import { benchPortal, DATABASE_ADMIN_URL, REPO, requireFiles, runBenchmark, withPortalExit } from './lib/portal.mjs';
+import { expectOk, httpClient } from './lib/http.mjs';
+import { figures, p95Verdict, percentile, secondsSince, until } from './lib/measure.mjs';
+import { benchPortal, DATABASE_ADMIN_URL, REPO, requireBuilt, runBenchmark, withPortalExit } from './lib/portal.mjs';
+import { benchDealer, createDealers } from './lib/seed.mjs';
 
 const WEB_DIST = path.join(REPO, 'web/dist');
 const SHIPMENTS = Number(process.env.BENCH_SHIPMENTS ?? 30);
@@ -62,88 +63,16 @@ const PLACES = [
   ['Columbus', 'OH', '43215'],
 ];
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: ORDER_CONCURRENCY });
-
-/** One request over a kept-alive connection; resolves with status, parsed body and ms to the last byte. */
-function send(base, method, route, { headers = {}, body } = {}) {
-  return new Promise((resolve, reject) => {
-    const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
-    const started = process.hrtime.bigint();
-    const req = http.request(
-      `${base}${route}`,
-      {
-        method,
-        agent,
-        headers: {
-          accept: 'application/json',
-          ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}),
-          ...headers,
-        },
-      },
-      (res) => {
-        const chunks = [];
-        res.on('data', (chunk) => chunks.push(chunk));
-        res.on('end', () => {
-          const ms = Number(process.hrtime.bigint() - started) / 1e6;
-          const text = Buffer.concat(chunks).toString('utf8');
-          let parsed;
-          try {
-            parsed = JSON.parse(text);
-          } catch {
-            parsed = text;
-          }
-          resolve({ status: res.statusCode, body: parsed, bytes: Buffer.byteLength(text), ms });
-        });
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-
-function expectOk(res, what) {
-  if (res.status !== 200) throw new Error(`${what} answered ${res.status}: ${JSON.stringify(res.body).slice(0, 500)}`);
-}
-
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const seconds = (started) => ((Date.now() - started) / 1000).toFixed(1);
-
-async function until(what, check, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await check()) return;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(25);
-  }
-}
+const { send, destroy } = httpClient({ maxSockets: ORDER_CONCURRENCY });
 
 // ---------------------------------------------------------------------------------------------------------------
 // setup
 
-async function createDealers(base, auth) {
-  const dealers = [];
-  for (const [i, [city, state, zip]] of PLACES.entries()) {
-    const res = await send(base, 'POST', '/api/admin/create-dealer', {
-      headers: auth,
-      body: {
-        business_name: `${city} Blind Supply`,
-        full_name: `Pat Bench ${i}`,
-        email: `bench.dealer.${i}@portal.test`,
-        phone: '(555) 010-2000',
-        address: `${i + 1} Main Street`,
-        city,
-        state,
-        zip_code: zip,
-        zone: 'Midwest Zone',
-      },
-    });
-    expectOk(res, 'create-dealer');
-    dealers.push(res.body.dealer_id);
-  }
-  return dealers;
-}
+/** One dealer per place of PLACES. */
+const dealerForms = () =>
+  PLACES.map(([city, state, zip_code], i) =>
+    benchDealer(i, { business_name: `${city} Blind Supply`, address: `${i + 1} Main Street`, city, state, zip_code }),
+  );
 
 /** `count` confirmed orders, the i-th for dealer i mod 25, made ORDER_CONCURRENCY at a time; answers their ids. */
 async function createOrders(base, auth, dealers, count) {
@@ -175,28 +104,21 @@ async function createOrders(base, auth, dealers, count) {
 // ---------------------------------------------------------------------------------------------------------------
 
 const bench = benchPortal({ prefix: 'bench_shipments', admin: ADMIN, webDist: WEB_DIST });
-let db;
 const cleanUp = async () => {
-  agent.destroy();
-  await db?.end().catch(() => undefined);
-  db = undefined;
+  destroy();
   await bench.close();
 };
 
 async function main() {
-  requireFiles([
-    [path.join(REPO, 'deploy/local/dist/start.js'), 'build the portal: npx turbo run build'],
-    [path.join(WEB_DIST, 'index.html'), 'build the web client: npx turbo run build'],
-  ]);
+  requireBuilt(WEB_DIST);
   try {
-    const { url: base, auth, databaseName } = await bench.open();
-    const url = new URL(DATABASE_ADMIN_URL);
-    url.pathname = `/${databaseName}`;
-    db = new pg.Client({ connectionString: url.toString() });
-    await db.connect();
-    console.log(`create-shipment through the gateway (NODE_ENV=production, PostgreSQL ${url.host})`);
+    const { url: base, auth } = await bench.open();
+    const db = await bench.client();
+    console.log(
+      `create-shipment through the gateway (NODE_ENV=production, PostgreSQL ${new URL(DATABASE_ADMIN_URL).host})`,
+    );
 
-    const dealers = await createDealers(base, auth);
+    const dealers = (await createDealers(send, base, auth, dealerForms())).map((dealer) => dealer.id);
     const total = (WARMUP + SHIPMENTS) * SIZE;
     const seedStarted = Date.now();
     const orderIds = await createOrders(base, auth, dealers, total);
@@ -207,12 +129,12 @@ async function main() {
         expectOk(res, 'ready-to-ship-orders');
         return res.body.orders.length === total;
       },
-      120_000,
+      { timeoutMs: 120_000, everyMs: 25 },
     );
     const placed = await db.query('SELECT count(*)::int AS n FROM shipping.known_dealers WHERE lat IS NOT NULL');
     console.log(
       `  ${total} confirmed orders of ${dealers.length} dealers (${placed.rows[0].n} with coordinates) ` +
-        `created and ready to ship in ${seconds(seedStarted)} s`,
+        `created and ready to ship in ${secondsSince(seedStarted)} s`,
     );
 
     const updatesApplied = async () =>
@@ -234,13 +156,17 @@ async function main() {
         throw new Error(`create-shipment said "${res.body.message}"`);
       const replied = Date.now();
       // the round trip: the order service moves each order to in_shipment; shipping applies each order.updated
-      await until(`shipment ${s + 1} to settle`, async () => {
-        const moved = await db.query(
-          `SELECT count(*)::int AS n FROM "order".orders WHERE order_id = ANY($1::text[]) AND status = 'in_shipment'`,
-          [ids],
-        );
-        return moved.rows[0].n === SIZE && (await updatesApplied()) >= appliedBefore + SIZE;
-      });
+      await until(
+        `shipment ${s + 1} to settle`,
+        async () => {
+          const moved = await db.query(
+            `SELECT count(*)::int AS n FROM "order".orders WHERE order_id = ANY($1::text[]) AND status = 'in_shipment'`,
+            [ids],
+          );
+          return moved.rows[0].n === SIZE && (await updatesApplied()) >= appliedBefore + SIZE;
+        },
+        { timeoutMs: 60_000, everyMs: 25 },
+      );
       if (s < WARMUP) continue;
       replies.push(res.ms);
       settles.push(Date.now() - replied);
@@ -249,15 +175,10 @@ async function main() {
     }
     replies.sort((a, b) => a - b);
     settles.sort((a, b) => a - b);
-    const p95 = percentile(replies, 95);
-    const ok = p95 <= TARGET_P95_MS;
+    const { ok, verdict } = p95Verdict(replies, TARGET_P95_MS);
+    console.log(`create-shipment of ${SIZE} orders (${stops} stops): ${figures(replies)} ${verdict}`);
     console.log(
-      `create-shipment of ${SIZE} orders (${stops} stops): p50 ${percentile(replies, 50).toFixed(1)} ms, ` +
-        `p95 ${p95.toFixed(1)} ms (target <= ${TARGET_P95_MS} ms) ${ok ? 'ok' : 'MISSED'}`,
-    );
-    console.log(
-      `  ${SHIPMENTS} shipments measured after ${WARMUP} warm-up, max ${replies.at(-1).toFixed(1)} ms, ` +
-        `answer ${(bytes / 1024).toFixed(0)} KB of JSON`,
+      `  ${SHIPMENTS} shipments measured after ${WARMUP} warm-up, ` + `answer ${(bytes / 1024).toFixed(0)} KB of JSON`,
     );
     console.log(
       `  round trip settled (order service: all in_shipment; shipping: their order.updated applied) ` +

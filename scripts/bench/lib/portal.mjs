@@ -59,6 +59,23 @@ export async function createDatabase(prefix) {
   };
 }
 
+/** Throws, naming what to build, unless the one-machine portal and (when given) the web client `webDist` are built. */
+export function requireBuilt(webDist) {
+  requireFiles([
+    [LAUNCHER, 'build the portal: npx turbo run build'],
+    ...(webDist ? [[path.join(webDist, 'index.html'), 'build the web client: npx turbo run build']] : []),
+  ]);
+}
+
+/** A client of the benchmark's database `name` (to seed tables or watch the services), connected. */
+export async function connectDatabase(name) {
+  const url = new URL(DATABASE_ADMIN_URL);
+  url.pathname = `/${name}`;
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  return client;
+}
+
 export function freePort() {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -152,16 +169,22 @@ export async function signIn(url, admin) {
  * A benchmark's portal: `open()` makes a fresh database and data folder, starts the built portal there (with
  * BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it) and signs the admin in; `close()`
  * stops it and removes both, once, whether called from `finally` or from a signal while `open()` was still
- * running. `portal` is the running portal (for `withPortalExit`).
+ * running. `portal` is the running portal (for `withPortalExit`); `client()` a client of its database (to seed
+ * tables or watch the services), ended by `close()`.
  */
 export function benchPortal({ prefix, admin, webDist }) {
   let database;
   let dataDir;
   let portal;
+  let client;
   let closing;
   return {
     get portal() {
       return portal;
+    },
+    async client() {
+      client ??= connectDatabase(database.name);
+      return client;
     },
     async open() {
       database = await createDatabase(prefix);
@@ -179,6 +202,7 @@ export function benchPortal({ prefix, admin, webDist }) {
     },
     close: () =>
       (closing ??= (async () => {
+        if (client) await (await client).end().catch(() => undefined);
         if (portal) await portal.stop();
         if (database)
           await database.drop().catch((err) => console.error(`could not drop ${database.name}: ${err.message}`));

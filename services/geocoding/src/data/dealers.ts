@@ -1,4 +1,5 @@
 import type { DealerSnapshot, GeocodeConfidence, MapDealer } from '@portal/contracts';
+import { guardedUpsertSql, type ReadModelWrite, upsertIfNewer } from '@portal/platform';
 import type { EntityManager } from 'typeorm';
 import type { GeoDealer, Health } from '../domain/diagnosis';
 import { booleanArray, numberArray, textArray } from './pg-arrays';
@@ -29,6 +30,20 @@ export interface AppliedDealer extends GeoDealer {
 const GEO_COLUMNS = `dealer_id, business_name, address, city, state, zip_code, lat, lng, geocoding_status,
   geocoding_error, geocode_confidence`;
 
+/** A change of a dealer's kept fields moves it in the locator too (`locator_version`: a new phone shows in its popups). */
+const SNAPSHOT_WRITE: ReadModelWrite = {
+  table: 'dealers',
+  key: 'dealer_id',
+  changedAt: 'fields_changed_at',
+  columns: [...KEPT_FIELDS, 'locator_version'],
+};
+const ARCHIVED_WRITE: ReadModelWrite = {
+  table: 'dealers',
+  key: 'dealer_id',
+  changedAt: 'archived_changed_at',
+  columns: ['archived', 'locator_version'],
+};
+
 /**
  * Keeps dealers' fields (many at once: a bulk import announces thousands) unless newer fields are already kept
  * (events may arrive out of order); answers the dealers whose fields were applied. `version` is the locator
@@ -45,14 +60,12 @@ export async function saveSnapshots(
     changed_at: occurredAt,
     ...Object.fromEntries(KEPT_FIELDS.map((name) => [name, snapshot[name] ?? null])),
   }));
-  const columns = KEPT_FIELDS.join(', ');
   return manager.query(
-    `INSERT INTO dealers AS d (dealer_id, fields_changed_at, ${columns}, locator_version)
-     SELECT r.dealer_id, r.changed_at, ${KEPT_FIELDS.map((n) => `r.${n}`).join(', ')}, $2
-       FROM jsonb_to_recordset($1::jsonb) AS r(dealer_id text, changed_at timestamptz, ${KEPT_FIELDS.map((n) => `${n} text`).join(', ')})
-     ON CONFLICT (dealer_id) DO UPDATE SET ${KEPT_FIELDS.map((n) => `${n} = EXCLUDED.${n}`).join(', ')},
-       fields_changed_at = EXCLUDED.fields_changed_at, locator_version = EXCLUDED.locator_version
-     WHERE d.fields_changed_at IS NULL OR d.fields_changed_at <= EXCLUDED.fields_changed_at
+    `${guardedUpsertSql(
+      SNAPSHOT_WRITE,
+      `SELECT r.dealer_id, r.changed_at, ${KEPT_FIELDS.map((n) => `r.${n}`).join(', ')}, $2
+         FROM jsonb_to_recordset($1::jsonb) AS r(dealer_id text, changed_at timestamptz, ${KEPT_FIELDS.map((n) => `${n} text`).join(', ')})`,
+    )}
      RETURNING ${GEO_COLUMNS}, geocoded_address_key`,
     [JSON.stringify(rows), version],
   );
@@ -66,13 +79,7 @@ export async function saveArchived(
   changedAt: string,
   version: number,
 ): Promise<void> {
-  await manager.query(
-    `INSERT INTO dealers AS d (dealer_id, archived, archived_changed_at, locator_version) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (dealer_id) DO UPDATE SET archived = EXCLUDED.archived,
-       archived_changed_at = EXCLUDED.archived_changed_at, locator_version = EXCLUDED.locator_version
-     WHERE d.archived_changed_at IS NULL OR d.archived_changed_at <= EXCLUDED.archived_changed_at`,
-    [dealerId, archived, changedAt, version],
-  );
+  await upsertIfNewer(manager, ARCHIVED_WRITE, dealerId, changedAt, [archived, version]);
 }
 
 /** A deleted dealer leaves the map and the locator for good (its row stays as a tombstone for late events). */

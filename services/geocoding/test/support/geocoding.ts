@@ -3,10 +3,16 @@
  * through the platform's test harness. Dealers reach it as the dealer service announces them (deliverEvent
  * waits until the consumer applied each); every dealer.geocoded it publishes is collected.
  */
-import { randomUUID } from 'node:crypto';
 import { DealerCreated, type DealerSnapshot, type EventDef, type EventEnvelope } from '@portal/contracts';
 import { createInProcessTransport, createLogger, type InProcessTransport } from '@portal/platform';
-import { bearer, dealerSnapshot, deliverEvent, startTestService, type TestService } from '@portal/platform/testing';
+import {
+  bearer,
+  collectEvents,
+  deliverEvent,
+  newDealerSnapshot,
+  startTestService,
+  type TestService,
+} from '@portal/platform/testing';
 import type { z } from 'zod';
 import { geocodingService } from '../../src/app';
 
@@ -31,10 +37,9 @@ export async function startGeocoding(prefix: string, env: Record<string, string>
   const logger = createLogger('test', (process.env.TEST_LOG_LEVEL as 'silent' | undefined) ?? 'silent');
   const transport = createInProcessTransport({ logger });
   const geo = await startTestService(geocodingService, { prefix, env, deps: { transport, logger } });
-  const geocoded: TestGeocoding['geocoded'] = [];
-  await transport.subscribe('dealer', ['dealer.geocoded'], async ({ envelope }) => {
-    geocoded.push(envelope as TestGeocoding['geocoded'][number]);
-  });
+  const geocoded = await collectEvents<TestGeocoding['geocoded'][number]['payload']>(transport, 'dealer', [
+    'dealer.geocoded',
+  ]);
   const deliver = <D extends EventDef>(def: D, aggregateId: string, payload: z.input<D['payload']>) =>
     deliverEvent(transport, geo.service, def, aggregateId, payload);
   return {
@@ -46,12 +51,7 @@ export async function startGeocoding(prefix: string, env: Record<string, string>
     dealer: bearer(geo.tokenFor({ role: 'dealer' })),
     deliver,
     async newDealer(fields = {}) {
-      const dealerId = `D${randomUUID().slice(0, 8).toUpperCase()}`;
-      const snapshot = dealerSnapshot({
-        dealer_id: dealerId,
-        email: `${dealerId.toLowerCase()}@example.com`,
-        business_name: `Blinds ${dealerId}`,
-        full_name: 'Pat Dealer',
+      const snapshot = newDealerSnapshot({
         phone: '555-0100',
         address: '1100 Congress Ave',
         city: 'Austin',
@@ -59,7 +59,7 @@ export async function startGeocoding(prefix: string, env: Record<string, string>
         zip_code: '78701',
         ...fields,
       });
-      await deliver(DealerCreated, dealerId, snapshot);
+      await deliver(DealerCreated, snapshot.dealer_id, snapshot);
       return snapshot;
     },
     geocoded,

@@ -15,7 +15,14 @@ import {
   PaymentRecorded,
 } from '@portal/contracts';
 import { createInProcessTransport, createLogger, type InProcessTransport } from '@portal/platform';
-import { bearer, dealerSnapshot, startTestService, type TestService } from '@portal/platform/testing';
+import {
+  bearer,
+  collectEvents,
+  deliverEvent,
+  newDealerSnapshot,
+  startTestService,
+  type TestService,
+} from '@portal/platform/testing';
 import type { z } from 'zod';
 import { incentiveService } from '../../src/app';
 
@@ -83,34 +90,18 @@ export async function startIncentives(prefix: string): Promise<TestIncentives> {
   const logger = createLogger('test', process.env.TEST_LOG_LEVEL ?? 'silent');
   const transport = createInProcessTransport({ logger });
   const service = await startTestService(incentiveService, { prefix, deps: { transport, logger } });
-  const events: EventEnvelope<Record<string, unknown>>[] = [];
-  await transport.subscribe(
-    'identity',
-    ['incentive.threshold_reached', 'notification.email_requested'],
-    async ({ envelope }) => {
-      events.push(envelope as EventEnvelope<Record<string, unknown>>);
-    },
-  );
-
-  const applied = async (id: string) => {
-    for (let i = 0; i < 250; i++) {
-      const rows: unknown[] = await service.service.ctx.db.query('SELECT 1 FROM processed_events WHERE event_id = $1', [
-        id,
-      ]);
-      if (rows.length) return;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    throw new Error(`event ${id} was not applied`);
-  };
+  const events = await collectEvents(transport, 'identity', [
+    'incentive.threshold_reached',
+    'notification.email_requested',
+  ]);
   const publish: TestIncentives['publish'] = async (def, aggregateId, payload, opts = {}) => {
-    const id = opts.id ?? randomUUID();
     const occurredAt = opts.occurredAt ?? new Date().toISOString();
     const producer = def.type.startsWith('dealer.') ? 'dealer' : 'order';
-    await transport.publish(
-      { id, type: def.type, version: def.version, occurredAt, producer, aggregateId, payload },
-      {},
-    );
-    await applied(id);
+    const id = await deliverEvent(transport, service.service, def, aggregateId, payload, {
+      producer,
+      occurredAt,
+      id: opts.id,
+    });
     return { id, occurredAt };
   };
 
@@ -123,20 +114,9 @@ export async function startIncentives(prefix: string): Promise<TestIncentives> {
     delivery: bearer(service.tokenFor({ role: 'delivery' })),
     publish,
     async newDealer(fields = {}) {
-      const dealerId = `D${randomUUID().slice(0, 8).toUpperCase()}`;
-      await publish(
-        DealerCreated,
-        dealerId,
-        dealerSnapshot({
-          dealer_id: dealerId,
-          email: `${dealerId.toLowerCase()}@example.com`,
-          business_name: fields.business_name ?? `Blinds ${dealerId}`,
-          full_name: fields.full_name ?? 'Pat Dealer',
-          city: fields.city ?? 'Austin',
-          state: fields.state ?? 'TX',
-        }),
-      );
-      return dealerId;
+      const snapshot = newDealerSnapshot({ city: 'Austin', state: 'TX', ...fields });
+      await publish(DealerCreated, snapshot.dealer_id, snapshot);
+      return snapshot.dealer_id;
     },
     async placeOrder(dealerId, lines, opts = {}) {
       const payload: PayloadOfType<'order.created'> = {

@@ -1,4 +1,5 @@
 import type { DealerSnapshot } from '@portal/contracts';
+import { markDeletedForGood, type ReadModelWrite, upsertIfNewer } from '@portal/platform';
 import type { EntityManager } from 'typeorm';
 
 /** The dealer fields the order service keeps (a subset of the snapshot): what orders show of their dealer. */
@@ -19,9 +20,18 @@ export interface KnownDealer {
   deleted: boolean;
 }
 
-const columns = KNOWN_DEALER_FIELDS.join(', ');
-const placeholders = KNOWN_DEALER_FIELDS.map((_, i) => `$${i + 3}`).join(', ');
-const updates = KNOWN_DEALER_FIELDS.map((name) => `${name} = EXCLUDED.${name}`).join(', ');
+const FIELDS_WRITE: ReadModelWrite = {
+  table: 'known_dealers',
+  key: 'dealer_id',
+  changedAt: 'fields_changed_at',
+  columns: KNOWN_DEALER_FIELDS,
+};
+const ARCHIVED_WRITE: ReadModelWrite = {
+  table: 'known_dealers',
+  key: 'dealer_id',
+  changedAt: 'archived_changed_at',
+  columns: ['archived'],
+};
 
 /** Keeps a dealer's fields unless newer fields are already kept (events may arrive out of order). */
 export async function saveDealerFields(
@@ -29,12 +39,8 @@ export async function saveDealerFields(
   snapshot: DealerSnapshot,
   changedAt: string,
 ): Promise<void> {
-  await manager.query(
-    `INSERT INTO known_dealers (dealer_id, fields_changed_at, ${columns}) VALUES ($1, $2, ${placeholders})
-     ON CONFLICT (dealer_id) DO UPDATE SET ${updates}, fields_changed_at = EXCLUDED.fields_changed_at
-     WHERE known_dealers.fields_changed_at IS NULL OR known_dealers.fields_changed_at <= EXCLUDED.fields_changed_at`,
-    [snapshot.dealer_id, changedAt, ...KNOWN_DEALER_FIELDS.map((name) => snapshot[name] ?? null)],
-  );
+  const values = KNOWN_DEALER_FIELDS.map((name) => snapshot[name] ?? null);
+  await upsertIfNewer(manager, FIELDS_WRITE, snapshot.dealer_id, changedAt, values);
 }
 
 /** Archives or restores a dealer unless a newer archive/restore is already kept. */
@@ -44,21 +50,12 @@ export async function saveDealerArchived(
   archived: boolean,
   changedAt: string,
 ): Promise<void> {
-  await manager.query(
-    `INSERT INTO known_dealers (dealer_id, archived, archived_changed_at) VALUES ($1, $2, $3)
-     ON CONFLICT (dealer_id) DO UPDATE SET archived = EXCLUDED.archived, archived_changed_at = EXCLUDED.archived_changed_at
-     WHERE known_dealers.archived_changed_at IS NULL OR known_dealers.archived_changed_at <= EXCLUDED.archived_changed_at`,
-    [dealerId, archived, changedAt],
-  );
+  await upsertIfNewer(manager, ARCHIVED_WRITE, dealerId, changedAt, [archived]);
 }
 
 /** A deleted dealer orders no more; its fields stay for the history of its orders. Deletion is final. */
 export async function markDealerDeleted(manager: EntityManager, dealerId: string): Promise<void> {
-  await manager.query(
-    `INSERT INTO known_dealers (dealer_id, deleted) VALUES ($1, true)
-     ON CONFLICT (dealer_id) DO UPDATE SET deleted = true`,
-    [dealerId],
-  );
+  await markDeletedForGood(manager, ARCHIVED_WRITE, dealerId);
 }
 
 export async function findKnownDealer(manager: EntityManager, dealerId: string): Promise<KnownDealer | null> {

@@ -14,7 +14,14 @@ import {
   type ProductSnapshot,
 } from '@portal/contracts';
 import { createInProcessTransport, createLogger, type InProcessTransport } from '@portal/platform';
-import { bearer, dealerSnapshot, deliverEvent, startTestService, type TestService } from '@portal/platform/testing';
+import {
+  bearer,
+  collectEvents,
+  deliverEvent,
+  newDealerSnapshot,
+  startTestService,
+  type TestService,
+} from '@portal/platform/testing';
 import type { z } from 'zod';
 import { orderService } from '../../src/app';
 
@@ -44,14 +51,7 @@ export async function startOrders(prefix: string): Promise<TestOrders> {
   const logger = createLogger('test', 'silent');
   const transport = createInProcessTransport({ logger });
   const orders = await startTestService(orderService, { prefix, deps: { transport, logger } });
-  const events: EventEnvelope<Record<string, unknown>>[] = [];
-  await transport.subscribe(
-    'shipping',
-    ['order.created', 'order.updated', 'payment.recorded'],
-    async ({ envelope }) => {
-      events.push(envelope as EventEnvelope<Record<string, unknown>>);
-    },
-  );
+  const events = await collectEvents(transport, 'shipping', ['order.created', 'order.updated', 'payment.recorded']);
   const deliver = <D extends EventDef>(def: D, aggregateId: string, payload: z.input<D['payload']>) =>
     deliverEvent(transport, orders.service, def, aggregateId, payload);
   return {
@@ -63,21 +63,14 @@ export async function startOrders(prefix: string): Promise<TestOrders> {
     dealerToken: (dealerId) => bearer(orders.tokenFor({ role: 'dealer', dealerId })),
     deliver,
     async newDealer(fields = {}) {
-      const dealerId = `D${randomUUID().slice(0, 8).toUpperCase()}`;
-      await deliver(
-        DealerCreated,
-        dealerId,
-        dealerSnapshot({
-          dealer_id: dealerId,
-          email: `${dealerId.toLowerCase()}@example.com`,
-          business_name: fields.business_name ?? `Blinds ${dealerId}`,
-          full_name: 'Pat Dealer',
-          phone: '555-0100',
-          city: fields.city ?? 'Austin',
-          state: fields.state ?? 'TX',
-        }),
-      );
-      return dealerId;
+      const snapshot = newDealerSnapshot({
+        business_name: fields.business_name,
+        phone: '555-0100',
+        city: fields.city ?? 'Austin',
+        state: fields.state ?? 'TX',
+      });
+      await deliver(DealerCreated, snapshot.dealer_id, snapshot);
+      return snapshot.dealer_id;
     },
     async archiveDealer(dealerId) {
       await deliver(DealerArchived, dealerId, { dealer_id: dealerId, archived_at: new Date().toISOString() });

@@ -1,4 +1,5 @@
 export * from './data-source';
 export * from './provision';
+export * from './read-models';
 export * from './unavailable';
 export * from './unique-violation';

@@ -4,4 +4,5 @@
  */
 export * from './test-database';
 export * from './test-events';
+export * from './test-other-services';
 export * from './test-service';

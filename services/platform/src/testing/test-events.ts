@@ -15,7 +15,8 @@ export function dealerSnapshot(fields: Partial<DealerSnapshot> & Pick<DealerSnap
 
 /**
  * Publishes an event as its producer would and waits until `consumer` has applied it (its id is in the
- * consumer's processed_events), so the test can look at the effect right away. Answers the event id.
+ * consumer's processed_events), so the test can look at the effect right away. Answers the event id. A given
+ * `id` redelivers a message; a given `occurredAt` places it before or after others.
  */
 export async function deliverEvent<D extends EventDef>(
   transport: EventTransport,
@@ -23,15 +24,15 @@ export async function deliverEvent<D extends EventDef>(
   def: D,
   aggregateId: string,
   payload: z.input<D['payload']>,
-  opts: { producer?: ServiceName; timeoutMs?: number } = {},
+  opts: { producer?: ServiceName; timeoutMs?: number; id?: string; occurredAt?: string } = {},
 ): Promise<string> {
-  const id = randomUUID();
+  const id = opts.id ?? randomUUID();
   await transport.publish(
     {
       id,
       type: def.type,
       version: def.version,
-      occurredAt: new Date().toISOString(),
+      occurredAt: opts.occurredAt ?? new Date().toISOString(),
       producer: opts.producer ?? 'dealer',
       aggregateId,
       payload,

@@ -21,8 +21,9 @@ import {
 import { createAmqpTransport, createInProcessTransport, createLogger, type EventTransport } from '@portal/platform';
 import {
   bearer,
-  dealerSnapshot,
+  collectEvents,
   deliverEvent,
+  newDealerSnapshot,
   startTestService,
   type TestService,
   testAmqpUrl,
@@ -80,10 +81,7 @@ export async function startShipping(prefix: string, opts: { rabbit?: boolean } =
     if (rabbit) await deleteRabbitNames(rabbit);
     throw err;
   }
-  const events: EventEnvelope<Record<string, unknown>>[] = [];
-  await transport.subscribe('order', ['shipment.created', 'shipment.order_status_changed'], async ({ envelope }) => {
-    events.push(envelope as EventEnvelope<Record<string, unknown>>);
-  });
+  const events = await collectEvents(transport, 'order', ['shipment.created', 'shipment.order_status_changed']);
   const deliver: TestShipping['deliver'] = (def, aggregateId, payload, opts) =>
     deliverEvent(transport, shipping.service, def, aggregateId, payload, { producer: opts?.producer ?? 'order' });
   const items = [{ product_id: 'P1', title: 'Hub Blind', quantity: 2, price_cents: 24999, is_custom: false }];
@@ -96,23 +94,16 @@ export async function startShipping(prefix: string, opts: { rabbit?: boolean } =
     dealer: bearer(shipping.tokenFor({ role: 'dealer', dealerId: 'dealer-1' })),
     deliver,
     async newDealer(fields = {}) {
-      const dealerId = `D${randomUUID().slice(0, 8).toUpperCase()}`;
-      await deliver(
-        DealerCreated,
-        dealerId,
-        dealerSnapshot({
-          dealer_id: dealerId,
-          email: `${dealerId.toLowerCase()}@example.com`,
-          business_name: fields.business_name ?? `Blinds ${dealerId}`,
-          full_name: 'Pat Dealer',
-          phone: '555-0100',
-          address: '100 Main St',
-          city: fields.city ?? 'Austin',
-          state: 'TX',
-          zip_code: '78701',
-        }),
-        { producer: 'dealer' },
-      );
+      const snapshot = newDealerSnapshot({
+        business_name: fields.business_name,
+        phone: '555-0100',
+        address: '100 Main St',
+        city: fields.city ?? 'Austin',
+        state: 'TX',
+        zip_code: '78701',
+      });
+      const dealerId = snapshot.dealer_id;
+      await deliver(DealerCreated, dealerId, snapshot, { producer: 'dealer' });
       if (fields.lat !== undefined && fields.lng !== undefined)
         await deliver(
           DealerGeocoded,

@@ -1,0 +1,90 @@
+/**
+ * The benchmarks' HTTP client: node:http over kept-alive connections rather than fetch, whose own cost in this
+ * process (a few tenths of a millisecond a request) would be measured as the portal's.
+ */
+import http from 'node:http';
+import { gunzipSync } from 'node:zlib';
+import { mb } from './measure.mjs';
+
+/**
+ * A client over at most `maxSockets` kept-alive connections. `send(base, method, route, { headers, body })`
+ * sends `body` as JSON and resolves with `status`, `headers`, `raw` (the bytes as they came over the wire), `sent`
+ * (request bytes) and `ms` (to the last byte); `text`, `body` (parsed JSON, undefined when it is none) and
+ * `bytes` decode a gzipped answer on first use, outside the time measured. `headers` (default: accepting JSON)
+ * go with every request. `destroy()` closes the connections.
+ */
+export function httpClient({ maxSockets = 1, headers: defaults = { accept: 'application/json' } } = {}) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets });
+  const send = (base, method, route, { headers = {}, body } = {}) =>
+    new Promise((resolve, reject) => {
+      const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+      const started = process.hrtime.bigint();
+      const req = http.request(
+        `${base}${route}`,
+        {
+          method,
+          agent,
+          headers: {
+            ...defaults,
+            ...(payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {}),
+            ...headers,
+          },
+        },
+        (res) => {
+          const chunks = [];
+          res.on('data', (chunk) => chunks.push(chunk));
+          res.on('end', () => {
+            const ms = Number(process.hrtime.bigint() - started) / 1e6;
+            resolve(response(res, Buffer.concat(chunks), ms, payload?.length ?? 0));
+          });
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
+    });
+  return { send, destroy: () => agent.destroy() };
+}
+
+function response(res, raw, ms, sent) {
+  let decoded;
+  let parsed;
+  const text = () => {
+    decoded ??= (res.headers['content-encoding'] === 'gzip' ? gunzipSync(raw) : raw).toString('utf8');
+    return decoded;
+  };
+  return {
+    status: res.statusCode,
+    headers: res.headers,
+    raw,
+    sent,
+    ms,
+    get text() {
+      return text();
+    },
+    get bytes() {
+      return Buffer.byteLength(text());
+    },
+    get body() {
+      if (parsed === undefined) {
+        try {
+          parsed = { value: JSON.parse(text()) };
+        } catch {
+          parsed = { value: undefined };
+        }
+      }
+      return parsed.value;
+    },
+  };
+}
+
+/** Throws unless `res` answered 200, with the start of what it said. */
+export function expectOk(res, what) {
+  if (res.status !== 200) throw new Error(`${what} answered ${res.status}: ${res.text.slice(0, 500)}`);
+}
+
+/** The size of an answer as it travelled and, when compressed, as JSON: "1.2 MB gzip (9.8 MB JSON)". */
+export function answerSize(res) {
+  const encoding = res.headers['content-encoding'];
+  return encoding ? `${mb(res.raw.length)} ${encoding} (${mb(res.bytes)} JSON)` : mb(res.raw.length);
+}
