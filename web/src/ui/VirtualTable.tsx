@@ -1,4 +1,4 @@
-import { type Key, type ReactNode, type UIEvent, useState } from 'react';
+import { type AriaAttributes, type Key, type ReactNode, type UIEvent, useState } from 'react';
 import { visibleRange } from './visibleRange';
 import './virtual-table.css';
 
@@ -8,6 +8,8 @@ export interface VirtualColumn<T> {
   cell: (item: T) => ReactNode;
   /** e.g. hides a column on phones */
   className?: string;
+  /** for a sortable column: whether the rows are ordered by it (see SortableHeader) */
+  ariaSort?: AriaAttributes['aria-sort'];
 }
 
 interface VirtualTableProps<T> {
@@ -53,7 +55,7 @@ export function VirtualTable<T>({
         <thead>
           <tr>
             {columns.map((column) => (
-              <th key={column.id} scope="col" className={column.className}>
+              <th key={column.id} scope="col" className={column.className} aria-sort={column.ariaSort}>
                 {column.header}
               </th>
             ))}

@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { type SmtpReceiver, startSmtpReceiver } from '../../../services/platform/test/mail/smtp-receiver';
 import { launchBrowser, type TestBrowser } from './browser';
 import { type Portal, startPortal } from './harness';
+import { landingPage, signIn } from './settingsSteps';
 
 jest.setTimeout(180_000);
 
@@ -31,15 +32,11 @@ describe('Managing dealers in a real browser', () => {
     await smtp?.stop();
   });
 
-  async function signIn(email: string, password: string): Promise<Page> {
+  /** A new page, signed in from the landing page (not waiting for a dashboard: a sign-in may be refused). */
+  async function pageSignedInAs(email: string, password: string): Promise<Page> {
     const page = await browser.context.newPage();
-    await page.goto(portal.url);
-    await page.evaluate(() => window.localStorage.clear());
-    await page.reload();
-    await page.getByRole('button', { name: 'Dealer Login' }).first().click();
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await landingPage(page, portal.url);
+    await signIn(page, email, password);
     return page;
   }
 
@@ -67,7 +64,7 @@ describe('Managing dealers in a real browser', () => {
   }
 
   test('When the admin creates and invites a dealer, Then the dealer signs up, publishes a website, and archiving locks it out until restored', async () => {
-    const admin = await signIn(portal.adminEmail, portal.adminPassword);
+    const admin = await pageSignedInAs(portal.adminEmail, portal.adminPassword);
     await openManageDealers(admin);
     await createDealer(admin, {
       'Business Name': 'Cedar Hollow Outfitters',
@@ -105,7 +102,7 @@ describe('Managing dealers in a real browser', () => {
     await dealer.getByRole('button', { name: 'Create Account' }).click();
     await dealer.waitForURL(`${portal.url}/`, { timeout: 10_000 });
 
-    const portalPage = await signIn('casey@cedar.test', 'Cedar-hollow-2025');
+    const portalPage = await pageSignedInAs('casey@cedar.test', 'Cedar-hollow-2025');
     await portalPage.getByRole('tab', { name: 'My Website' }).click();
     await portalPage
       .getByRole('textbox', { name: 'Description' })
@@ -166,7 +163,7 @@ describe('Managing dealers in a real browser', () => {
   }
 
   test('When a CSV is imported and a state is clicked on the map, Then the list shows that state with the banner, and dealer text stays inert', async () => {
-    const admin = await signIn(portal.adminEmail, portal.adminPassword);
+    const admin = await pageSignedInAs(portal.adminEmail, portal.adminPassword);
     let alerted = false;
     admin.on('dialog', (dialog) => {
       alerted = true;

@@ -10,9 +10,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { type SmtpReceiver, startSmtpReceiver } from '../../../services/platform/src/testing/smtp-receiver';
+import { adminApiToken, createProduct } from './apiSteps';
 import { launchBrowser, type TestBrowser } from './browser';
-import { createDealerAccount, pngImage, signedInPage } from './catalogueSteps';
+import { createDealerAccount, signedInPage } from './catalogueSteps';
 import { type Portal, startPortal } from './harness';
+import { screenshots } from './pageChecks';
 import { expectMessage } from './settingsSteps';
 
 jest.setTimeout(300_000);
@@ -33,12 +35,7 @@ describe('Dealer performance and incentive programs in a real browser', () => {
     portal = await startPortal({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port) });
     dealerBrowser = await launchBrowser();
     adminBrowser = await launchBrowser();
-    const login = await fetch(`${portal.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: portal.adminEmail, password: portal.adminPassword }),
-    });
-    adminToken = ((await login.json()) as { access_token: string }).access_token;
+    adminToken = await adminApiToken(portal);
   });
 
   afterAll(async () => {
@@ -47,28 +44,6 @@ describe('Dealer performance and incentive programs in a real browser', () => {
     await portal?.stop();
     await smtp?.stop();
   });
-
-  async function createProduct(title: string, price: string): Promise<void> {
-    const form = new FormData();
-    form.set('title', title);
-    form.set('description', `${title} for the incentives test`);
-    form.set('price', price);
-    form.set('status', 'active');
-    form.set('product_image', new Blob([new Uint8Array(pngImage(320, 240))], { type: 'image/png' }), 'blind.png');
-    const res = await fetch(`${portal.url}/api/admin/create-product`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${adminToken}` },
-      body: form,
-    });
-    expect(res.status).toBe(200);
-  }
-
-  async function screenshots(page: Page, name: string): Promise<void> {
-    await page.screenshot({ path: path.join(SHOTS, `${name}-1280.png`) });
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: path.join(SHOTS, `${name}-390.png`) });
-    await page.setViewportSize({ width: 1280, height: 860 });
-  }
 
   async function downloadedText(page: Page, button: Locator) {
     const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
@@ -87,7 +62,7 @@ describe('Dealer performance and incentive programs in a real browser', () => {
   const ymd = (date: Date) => date.toISOString().slice(0, 10);
 
   test('When a dealer order crosses a tier of a new program, Then the achievement, the notification and both exports appear', async () => {
-    await createProduct('Ridge Hub Blind', '24.35');
+    await createProduct(portal, adminToken, { title: 'Ridge Hub Blind', price: '24.35' });
     const dealer = await createDealerAccount(portal, DEALER_EMAIL);
 
     // the dashboard card, empty before any order
@@ -145,7 +120,7 @@ describe('Dealer performance and incentive programs in a real browser', () => {
     await expectMessage(admin, 'Error: Tier threshold must not be negative', 'error');
     await tier2.getByLabel('Threshold ($)').fill('500');
     await tier2.getByLabel('Reward').fill('Free display stand');
-    await screenshots(admin, 'incentives-create-program');
+    await screenshots(admin, 'incentives-create-program', { dir: SHOTS });
     await create.getByRole('button', { name: 'Create Program' }).click();
     await expectMessage(admin, 'Program created successfully!', 'success');
     await create.waitFor({ state: 'hidden' });
@@ -198,7 +173,7 @@ describe('Dealer performance and incentive programs in a real browser', () => {
     await card.getByLabel('Metric').selectOption('items');
     await performer.getByText('2', { exact: true }).waitFor();
     await card.getByLabel('Metric').selectOption('revenue');
-    await screenshots(admin, 'incentives-dashboard-card');
+    await screenshots(admin, 'incentives-dashboard-card', { dir: SHOTS });
 
     // the overlay: the notification and its count, the dealer's figures, the achievement
     await card.getByRole('button', { name: 'View All & Manage' }).click();
@@ -219,7 +194,7 @@ describe('Dealer performance and incentive programs in a real browser', () => {
     await row.waitFor();
     await overlay.getByRole('button', { name: /^Sort by Dealer/ }).click();
     await overlay.getByRole('button', { name: 'Sort by Dealer, sorted ascending' }).waitFor();
-    await screenshots(admin, 'incentives-performance-data');
+    await screenshots(admin, 'incentives-performance-data', { dir: SHOTS });
 
     await notificationsTab.click();
     const notification = overlay
@@ -228,14 +203,14 @@ describe('Dealer performance and incentive programs in a real browser', () => {
     await notification.getByText('2% rebate').waitFor();
     await notification.getByText('$49 of $40').waitFor();
     await notification.getByText(`Sent to ${DEALER_EMAIL}`).waitFor();
-    await screenshots(admin, 'incentives-notifications');
+    await screenshots(admin, 'incentives-notifications', { dir: SHOTS });
 
     await overlay.getByRole('tab', { name: 'Incentive Programs' }).click();
     await expectText(tiers.getByRole('row').filter({ hasText: 'Bronze' }).getByRole('cell').last(), '1');
     await program.getByText('Achievements (1)').click();
     const achievements = program.getByRole('table', { name: 'Achievements of Spring Push' });
     await achievements.getByRole('row').filter({ hasText: 'Timber Ridge Outdoors' }).getByText('Bronze').waitFor();
-    await screenshots(admin, 'incentives-programs');
+    await screenshots(admin, 'incentives-programs', { dir: SHOTS });
 
     // both exports, every value quoted
     const programsCsv = await downloadedText(admin, overlay.getByRole('button', { name: 'Export Programs CSV' }));
@@ -275,7 +250,7 @@ describe('Dealer performance and incentive programs in a real browser', () => {
     await program.getByRole('button', { name: 'Delete Spring Push' }).click();
     const confirmDelete = admin.getByRole('dialog', { name: 'Delete Program' });
     await confirmDelete.getByText('Spring Push').waitFor();
-    await screenshots(admin, 'incentives-delete');
+    await screenshots(admin, 'incentives-delete', { dir: SHOTS });
     await confirmDelete.getByRole('button', { name: 'Delete Program' }).click();
     await expectMessage(admin, 'Program deleted successfully!', 'success');
     await overlay.getByRole('heading', { name: 'Incentive Programs (0)' }).waitFor();

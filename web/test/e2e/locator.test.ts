@@ -4,8 +4,10 @@
  * by ZIP and by city, with distances, popups, and by keyboard alone.
  */
 import type { Page } from 'playwright-core';
+import { adminApiToken } from './apiSteps';
 import { launchBrowser, type TestBrowser } from './browser';
 import { type Portal, startPortal } from './harness';
+import { importGeocodedDealers, type MapDealer, milesBetween } from './locatorSteps';
 
 jest.setTimeout(240_000);
 
@@ -45,66 +47,26 @@ const PLACES: Place[] = [
   zip_code: zip_code as string,
 }));
 
-interface MapDealer {
-  dealer_id: string;
-  business_name: string;
-  coordinates: { lat: number; lng: number } | null;
-}
-
-function miles(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
-  const rad = (d: number) => (d * Math.PI) / 180;
-  const h =
-    Math.sin(rad(b.lat - a.lat) / 2) ** 2 +
-    Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(rad(b.lng - a.lng) / 2) ** 2;
-  return 2 * 3959 * Math.asin(Math.sqrt(h));
-}
-
 describe('The dealer locator in a real browser', () => {
   let portal: Portal;
   let browser: TestBrowser;
-  let token: string;
   let placed: MapDealer[];
-
-  async function api(route: string, init: RequestInit = {}): Promise<Record<string, unknown>> {
-    const res = await fetch(`${portal.url}${route}`, {
-      ...init,
-      headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    });
-    const body = (await res.json()) as Record<string, unknown>;
-    if (!res.ok) throw new Error(`${route} answered ${res.status}: ${JSON.stringify(body)}`);
-    return body;
-  }
 
   beforeAll(async () => {
     portal = await startPortal();
     browser = await launchBrowser();
-    const login = await api('/api/auth/login', {
-      method: 'POST',
-      body: JSON.stringify({ email: portal.adminEmail, password: portal.adminPassword }),
-    });
-    token = String(login.access_token);
-    await api('/api/admin/bulk-import-dealers', {
-      method: 'POST',
-      body: JSON.stringify({
-        dealers: PLACES.map((place, i) => ({
-          ...place,
-          full_name: `Owner ${i}`,
-          email: `dealer${i}@locator.test`,
-          phone: `(512) 555-01${String(i).padStart(2, '0')}`,
-          website: `dealer${i}.example.com`,
-          zone: 'Southern Zone',
-        })),
-      }),
-    });
-    // the geocoding service places each dealer from its dealer.created event
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const body = await api('/api/admin/dealers-for-map');
-      placed = (body.dealers as MapDealer[]).filter((dealer) => dealer.coordinates);
-      if (placed.length === PLACES.length) break;
-      if (Date.now() > deadline) throw new Error(`only ${placed.length} of ${PLACES.length} dealers were geocoded`);
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
+    placed = await importGeocodedDealers(
+      portal,
+      await adminApiToken(portal),
+      PLACES.map((place, i) => ({
+        ...place,
+        full_name: `Owner ${i}`,
+        email: `dealer${i}@locator.test`,
+        phone: `(512) 555-01${String(i).padStart(2, '0')}`,
+        website: `dealer${i}.example.com`,
+        zone: 'Southern Zone',
+      })),
+    );
   });
 
   afterAll(async () => {
@@ -114,12 +76,13 @@ describe('The dealer locator in a real browser', () => {
 
   /** The 5 dealers closest to where the server understood `query`, nearest first. */
   async function expectedClosest(query: string): Promise<{ name: string; distance: string }[]> {
-    const answer = await api(`/api/public/search-dealers?query=${encodeURIComponent(query)}`);
-    const center = answer.center as { lat: number; lng: number };
+    const res = await fetch(`${portal.url}/api/public/search-dealers?query=${encodeURIComponent(query)}`);
+    if (!res.ok) throw new Error(`search-dealers answered ${res.status}`);
+    const { center } = (await res.json()) as { center: { lat: number; lng: number } };
     return placed
       .map((dealer) => ({
         name: dealer.business_name,
-        miles: miles(center, dealer.coordinates as { lat: number; lng: number }),
+        miles: milesBetween(center, dealer.coordinates as { lat: number; lng: number }),
       }))
       .sort((a, b) => a.miles - b.miles)
       .slice(0, 5)

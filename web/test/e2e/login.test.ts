@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { launchBrowser, type TestBrowser } from './browser';
 import { type Portal, startPortal } from './harness';
+import { landingPage, signIn } from './settingsSteps';
 
 jest.setTimeout(120_000);
 
@@ -21,18 +22,8 @@ describe('Signing in to the portal in a real browser', () => {
   /** A page on the landing view with nothing stored, as a first-time visitor sees it. */
   async function freshLandingPage(): Promise<Page> {
     const page = await browser.context.newPage();
-    await page.goto(portal.url);
-    await page.evaluate(() => window.localStorage.clear());
-    await page.reload();
-    await page.getByRole('heading', { level: 1, name: 'Everything our dealers need, in one portal' }).waitFor();
+    await landingPage(page, portal.url);
     return page;
-  }
-
-  async function signIn(page: Page, email: string, password: string): Promise<void> {
-    await page.getByRole('button', { name: 'Dealer Login' }).first().click();
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(password);
-    await page.getByRole('button', { name: 'Sign In' }).click();
   }
 
   const storedSession = (page: Page) =>

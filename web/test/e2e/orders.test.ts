@@ -3,12 +3,12 @@
  * to 0–100, the summary totals in cents, the order goes through the confirmation modal and shows in My Orders,
  * and a double-clicked (and retried) Confirm creates one order.
  */
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+
+import { adminApiToken, allOrders, createProduct } from './apiSteps';
 import { launchBrowser, type TestBrowser } from './browser';
-import { createDealerAccount, pngImage, signedInPage } from './catalogueSteps';
+import { createDealerAccount, signedInPage } from './catalogueSteps';
 import { type Portal, startPortal } from './harness';
+import { expectText, expectValue, screenshots } from './pageChecks';
 import { expectMessage } from './settingsSteps';
 
 jest.setTimeout(180_000);
@@ -34,12 +34,7 @@ describe('A dealer orders products in a real browser', () => {
   beforeAll(async () => {
     portal = await startPortal();
     dealerBrowser = await launchBrowser();
-    const login = await fetch(`${portal.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: portal.adminEmail, password: portal.adminPassword }),
-    });
-    adminToken = ((await login.json()) as { access_token: string }).access_token;
+    adminToken = await adminApiToken(portal);
   });
 
   afterAll(async () => {
@@ -47,40 +42,9 @@ describe('A dealer orders products in a real browser', () => {
     await portal?.stop();
   });
 
-  /** A product made through the admin API (Manage Products has its own browser test). */
-  async function createProduct(title: string, price: string): Promise<void> {
-    const form = new FormData();
-    form.set('title', title);
-    form.set('description', `${title} for the order test`);
-    form.set('price', price);
-    form.set('status', 'active');
-    form.set('product_image', new Blob([new Uint8Array(pngImage(320, 240))], { type: 'image/png' }), 'blind.png');
-    const res = await fetch(`${portal.url}/api/admin/create-product`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${adminToken}` },
-      body: form,
-    });
-    expect(res.status).toBe(200);
-  }
-
-  async function allOrders(): Promise<OrderRow[]> {
-    const res = await fetch(`${portal.url}/api/admin/all-orders`, {
-      headers: { Authorization: `Bearer ${adminToken}` },
-    });
-    expect(res.status).toBe(200);
-    return ((await res.json()) as { orders: OrderRow[] }).orders;
-  }
-
-  async function screenshots(page: Page, name: string): Promise<void> {
-    await page.screenshot({ path: path.join(tmpdir(), `${name}-1280.png`) });
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: path.join(tmpdir(), `${name}-390.png`), fullPage: false });
-    await page.setViewportSize({ width: 1280, height: 860 });
-  }
-
   test('When the dealer orders 2 of a product through the confirmation modal, Then My Orders shows it, and a double-clicked Confirm creates one order', async () => {
-    await createProduct('Ridge Hub Blind', '24.35');
-    await createProduct('Brush Loop Kit', '10.15');
+    await createProduct(portal, adminToken, { title: 'Ridge Hub Blind', price: '24.35' });
+    await createProduct(portal, adminToken, { title: 'Brush Loop Kit', price: '10.15' });
     const dealer = await createDealerAccount(portal, 'orders@timber.test');
     const page = await signedInPage(dealerBrowser.context, portal, dealer.email, dealer.password);
 
@@ -133,7 +97,7 @@ describe('A dealer orders products in a real browser', () => {
     await dialog.getByText('$48.70').first().waitFor();
     await screenshots(page, 'order-confirm');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
-    expect(await allOrders()).toHaveLength(0);
+    expect(await allOrders<OrderRow>(portal, adminToken)).toHaveLength(0);
 
     await submit.click();
     await dialog.getByRole('button', { name: 'Confirm Order' }).click();
@@ -142,7 +106,7 @@ describe('A dealer orders products in a real browser', () => {
     expect(await submit.isDisabled()).toBe(true);
     await screenshots(page, 'order-submitted');
 
-    const [placed] = await allOrders();
+    const [placed] = await allOrders<OrderRow>(portal, adminToken);
     expect(placed?.total_value).toBe(48.7);
     expect(placed?.product_details.map((line) => [line.title, line.quantity])).toEqual([['Ridge Hub Blind', 2]]);
 
@@ -174,7 +138,7 @@ describe('A dealer orders products in a real browser', () => {
     await page.unroute('**/api/dealer/submit-order');
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);
-    const orders = await allOrders();
+    const orders = await allOrders<OrderRow>(portal, adminToken);
     expect(orders).toHaveLength(2);
     expect(orders[0]?.total_value).toBe(10.15);
 
@@ -183,12 +147,12 @@ describe('A dealer orders products in a real browser', () => {
     await submit.click();
     await confirm.click();
     await expectMessage(page, ORDER_SUBMITTED, 'success');
-    expect(await allOrders()).toHaveLength(3);
+    expect(await allOrders<OrderRow>(portal, adminToken)).toHaveLength(3);
 
     // newest first
     await page.getByRole('tab', { name: 'My Orders' }).click();
     await page.locator('.order-card').nth(2).waitFor();
-    const newest = (await allOrders())[0];
+    const newest = (await allOrders<OrderRow>(portal, adminToken))[0];
     expect(await page.locator('.order-card .order-card__number').allTextContents()).toEqual([
       `Order ${newest?.order_number}`,
       `Order ${orders[0]?.order_number}`,
@@ -197,11 +161,3 @@ describe('A dealer orders products in a real browser', () => {
     await screenshots(page, 'my-orders');
   });
 });
-
-async function expectValue(input: Locator, value: string): Promise<void> {
-  expect(await input.inputValue()).toBe(value);
-}
-
-async function expectText(locator: Locator, text: string): Promise<void> {
-  await locator.filter({ hasText: new RegExp(`^${text.replace(/[$.]/g, '\\$&')}$`) }).waitFor({ timeout: 5000 });
-}

@@ -8,15 +8,16 @@
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
 import {
   mailAttachments,
   type SmtpReceiver,
   startSmtpReceiver,
 } from '../../../services/platform/src/testing/smtp-receiver';
+import { adminApiToken, allOrders, createProduct } from './apiSteps';
 import { launchBrowser, type TestBrowser } from './browser';
-import { createDealerAccount, pngImage, signedInPage } from './catalogueSteps';
+import { createDealerAccount, signedInPage } from './catalogueSteps';
 import { type Portal, startPortal } from './harness';
+import { expectText, screenshots } from './pageChecks';
 import { expectMessage } from './settingsSteps';
 
 jest.setTimeout(240_000);
@@ -47,12 +48,7 @@ describe('Orders, invoices and payments in a real browser', () => {
     portal = await startPortal({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port) });
     dealerBrowser = await launchBrowser();
     adminBrowser = await launchBrowser();
-    const login = await fetch(`${portal.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: portal.adminEmail, password: portal.adminPassword }),
-    });
-    adminToken = ((await login.json()) as { access_token: string }).access_token;
+    adminToken = await adminApiToken(portal);
   });
 
   afterAll(async () => {
@@ -61,36 +57,6 @@ describe('Orders, invoices and payments in a real browser', () => {
     await portal?.stop();
     await smtp?.stop();
   });
-
-  async function createProduct(title: string, price: string, status = 'active'): Promise<void> {
-    const form = new FormData();
-    form.set('title', title);
-    form.set('description', `${title} for the orders test`);
-    form.set('price', price);
-    form.set('status', status);
-    form.set('product_image', new Blob([new Uint8Array(pngImage(320, 240))], { type: 'image/png' }), 'blind.png');
-    const res = await fetch(`${portal.url}/api/admin/create-product`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${adminToken}` },
-      body: form,
-    });
-    expect(res.status).toBe(200);
-  }
-
-  async function allOrders(): Promise<OrderRow[]> {
-    const res = await fetch(`${portal.url}/api/admin/all-orders`, {
-      headers: { Authorization: `Bearer ${adminToken}` },
-    });
-    expect(res.status).toBe(200);
-    return ((await res.json()) as { orders: OrderRow[] }).orders;
-  }
-
-  async function screenshots(page: Page, name: string): Promise<void> {
-    await page.screenshot({ path: path.join(tmpdir(), `${name}-1280.png`) });
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: path.join(tmpdir(), `${name}-390.png`) });
-    await page.setViewportSize({ width: 1280, height: 860 });
-  }
 
   async function waitForMail(to: string) {
     for (let attempt = 0; attempt < 100; attempt++) {
@@ -102,8 +68,8 @@ describe('Orders, invoices and payments in a real browser', () => {
   }
 
   test('When a dealer orders and the admin edits, is paid in two parts and emails the invoice, Then every screen agrees', async () => {
-    await createProduct('Ridge Hub Blind', '24.35');
-    await createProduct('Dealer Display Stand', '15.10', 'admin_only');
+    await createProduct(portal, adminToken, { title: 'Ridge Hub Blind', price: '24.35' });
+    await createProduct(portal, adminToken, { title: 'Dealer Display Stand', price: '15.10', status: 'admin_only' });
     const dealer = await createDealerAccount(portal, DEALER_EMAIL);
 
     // the dealer orders 2 through the confirmation modal
@@ -124,7 +90,7 @@ describe('Orders, invoices and payments in a real browser', () => {
       'Order submitted successfully! Your request has been sent for processing.',
       'success',
     );
-    const [placed] = await allOrders();
+    const [placed] = await allOrders<OrderRow>(portal, adminToken);
     if (!placed) throw new Error('the order was not placed');
     const number = placed.order_number;
 
@@ -179,7 +145,7 @@ describe('Orders, invoices and payments in a real browser', () => {
     await screenshots(admin, 'orders-admin-invoice');
     await invoice.getByRole('button', { name: 'Update Invoice' }).click();
     await expectMessage(admin, 'Order updated successfully!', 'success');
-    let [saved] = await allOrders();
+    let [saved] = await allOrders<OrderRow>(portal, adminToken);
     expect(saved?.total_value).toBe(73.05);
     expect(saved?.product_details.map((line) => [line.title, line.quantity])).toEqual([['Ridge Hub Blind', 3]]);
 
@@ -209,7 +175,7 @@ describe('Orders, invoices and payments in a real browser', () => {
     await invoice.getByText('PAID', { exact: true }).first().waitFor();
     await expectText(invoice.getByTestId('invoice-balance'), '$0.00');
     await invoice.getByText('Check #1042').waitFor();
-    [saved] = await allOrders();
+    [saved] = await allOrders<OrderRow>(portal, adminToken);
     expect(saved?.payment_status).toBe('fully_paid');
     expect(saved?.payments.map((p) => [p.payment_method, p.amount, p.check_number])).toEqual(
       expect.arrayContaining([
@@ -276,7 +242,7 @@ describe('Orders, invoices and payments in a real browser', () => {
     await newOrder.getByRole('button', { name: 'Create Order' }).click();
     await expectMessage(admin, 'Order created successfully!', 'success');
     await admin.getByRole('heading', { name: 'All Orders (2)' }).waitFor();
-    const created = (await allOrders()).find((order) => order.order_number !== number);
+    const created = (await allOrders<OrderRow>(portal, adminToken)).find((order) => order.order_number !== number);
     expect(created?.total_value).toBe(16);
 
     // the dealer detail: order history, Payment History, timeline; an order opens its invoice
@@ -327,7 +293,3 @@ describe('Orders, invoices and payments in a real browser', () => {
     await screenshots(dealerPage, 'orders-dealer-invoice');
   });
 });
-
-async function expectText(locator: Locator, text: string): Promise<void> {
-  await locator.filter({ hasText: new RegExp(`^${text.replace(/[$.()]/g, '\\$&')}$`) }).waitFor({ timeout: 5000 });
-}

@@ -3,10 +3,11 @@
  * admin creates a product with an image, edits it (price, image), the dealer sees it (and never an inactive
  * one), a broken image shows No Image, and the admin deletes it.
  */
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { launchBrowser, type TestBrowser } from './browser';
 import { createDealerAccount, fileNamed, pngImage, signedInPage } from './catalogueSteps';
 import { type Portal, startPortal } from './harness';
+import { expectValue } from './pageChecks';
 import { expectMessage, openSettings } from './settingsSteps';
 
 jest.setTimeout(180_000);
@@ -152,10 +153,6 @@ describe('The product catalogue in a real browser', () => {
     await shop.getByText('No products are available to order right now.').waitFor();
   });
 });
-
-async function expectValue(input: Locator, value: string): Promise<void> {
-  expect(await input.inputValue()).toBe(value);
-}
 
 /** A 1×1 GIF. */
 function gif(): Buffer {

@@ -12,10 +12,12 @@
  */
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
+import { adminApiToken, apiToken } from './apiSteps';
 import { launchBrowser, type TestBrowser } from './browser';
 import { signedInPage } from './catalogueSteps';
 import { type Portal, startPortal } from './harness';
+import { expectText, screenshots } from './pageChecks';
 import { expectMessage } from './settingsSteps';
 
 jest.setTimeout(240_000);
@@ -43,7 +45,7 @@ describe('Shipping and the delivery dashboard in a real browser', () => {
     portal = await startPortal(webDist ? { WEB_DIST: webDist } : {});
     deliveryBrowser = await launchBrowser();
     adminBrowser = await launchBrowser();
-    adminToken = await login(portal.adminEmail, portal.adminPassword);
+    adminToken = await adminApiToken(portal);
   });
 
   afterAll(async () => {
@@ -64,16 +66,6 @@ describe('Shipping and the delivery dashboard in a real browser', () => {
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
     });
     return { status: res.status, body: (await res.json()) as T };
-  }
-
-  async function login(email: string, password: string): Promise<string> {
-    const res = await fetch(`${portal.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email, password }),
-    });
-    expect(res.status).toBe(200);
-    return ((await res.json()) as { access_token: string }).access_token;
   }
 
   async function createDealer(fields: typeof MISSOULA, email: string): Promise<string> {
@@ -112,13 +104,6 @@ describe('Shipping and the delivery dashboard in a real browser', () => {
     const shipment = res.body.shipments.find((one) => one.shipment_name === name);
     if (!shipment) throw new Error(`no shipment named ${name}`);
     return shipment.shipment_id;
-  }
-
-  async function screenshots(page: Page, name: string): Promise<void> {
-    await page.screenshot({ path: path.join(tmpdir(), `${name}-1280.png`), fullPage: true });
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: path.join(tmpdir(), `${name}-390.png`), fullPage: true });
-    await page.setViewportSize({ width: 1280, height: 860 });
   }
 
   let missoulaId: string;
@@ -193,7 +178,7 @@ describe('Shipping and the delivery dashboard in a real browser', () => {
       status: 409,
       body: expect.objectContaining({ detail: 'Error: This shipment is completed; its route can no longer change' }),
     });
-    await screenshots(admin, 'shipping-admin-completed');
+    await screenshots(admin, 'shipping-admin-completed', { fullPage: true });
 
     // route settings (admin only): a start point makes the first leg run from it
     await admin.getByText('Route settings', { exact: true }).click();
@@ -241,7 +226,7 @@ describe('Shipping and the delivery dashboard in a real browser', () => {
       body: { email: 'driver@portal.test', full_name: 'Dana Driver', role: 'delivery' },
     });
     expect(created.status).toBe(200);
-    const deliveryToken = await login('driver@portal.test', created.body.temporary_password);
+    const deliveryToken = await apiToken(portal, 'driver@portal.test', created.body.temporary_password);
     expect((await call('/api/admin/users', { token: deliveryToken })).status).toBe(403);
     expect((await call('/api/admin/ready-to-ship-orders', { token: deliveryToken })).status).toBe(200);
 
@@ -270,7 +255,7 @@ describe('Shipping and the delivery dashboard in a real browser', () => {
     await details.getByText('Missoula, MT 59801').waitFor();
     await details.getByRole('cell', { name: 'Ridge Hub Blind' }).waitFor();
     await details.getByText('$48.70').first().waitFor();
-    await screenshots(page, 'shipping-order-details');
+    await screenshots(page, 'shipping-order-details', { fullPage: true });
     await details.getByRole('button', { name: 'Close' }).first().click();
 
     // picked Wichita first, then all: the original route follows the order picked
@@ -312,7 +297,12 @@ describe('Shipping and the delivery dashboard in a real browser', () => {
       .waitFor();
     await expectStops(card, [WICHITA.business_name, MISSOULA.business_name]);
     await eventuallyValue(mode, 'optimized');
+    // the order of the stops may not change, so wait for the server to have saved the mode (the sheet shows it)
+    const modeSaved = page.waitForResponse(
+      (res) => res.url().endsWith('/route-mode') && res.request().method() === 'POST' && res.ok(),
+    );
     await mode.selectOption('closest_first');
+    await modeSaved;
     await expectStops(card, [WICHITA.business_name, MISSOULA.business_name]);
     await card
       .locator('.route-stop')
@@ -341,13 +331,13 @@ describe('Shipping and the delivery dashboard in a real browser', () => {
     expect(sheetText).toContain('2 × Ridge Hub Blind');
     expect(sheetText).toContain('(555) 010-2030');
     expect(sheetText).toContain('Signature');
-    expect(sheetText).toContain('Closest first');
+    await eventually(async () => expect((await sheet.textContent()) ?? '').toContain('Closest first'));
     await page.emulateMedia({ media: 'print' });
     expect(await page.locator('.shell').isVisible()).toBe(false);
     expect(await sheet.isVisible()).toBe(true);
     await page.screenshot({ path: path.join(tmpdir(), 'shipping-route-sheet-print.png'), fullPage: true });
     await page.emulateMedia({ media: 'screen' });
-    await screenshots(page, 'shipping-routes');
+    await screenshots(page, 'shipping-routes', { fullPage: true });
 
     // the shipment-details modal offers each order's status buttons
     await card.getByRole('button', { name: 'Shipment details' }).click();
@@ -382,7 +372,7 @@ describe('Shipping and the delivery dashboard in a real browser', () => {
     await shipmentDialog.getByRole('table', { name: 'Orders in this shipment' }).waitFor();
     expect(await shipmentDialog.getByText('DELIVERED', { exact: true }).count()).toBe(2);
     expect(await shipmentDialog.getByRole('button', { name: /^Mark / }).count()).toBe(0);
-    await screenshots(page, 'shipping-shipment-details');
+    await screenshots(page, 'shipping-shipment-details', { fullPage: true });
     await shipmentDialog.getByRole('button', { name: 'Close' }).first().click();
 
     // the order service has taken the word: both delivered
@@ -412,7 +402,7 @@ describe('Shipping and the delivery dashboard in a real browser', () => {
     await page.getByLabel('Status', { exact: true }).selectOption('pending');
     await page.getByText('No orders match your current filters.').waitFor();
     await page.getByLabel('Status', { exact: true }).selectOption('');
-    await screenshots(page, 'delivery-orders');
+    await screenshots(page, 'delivery-orders', { fullPage: true });
 
     // the Dealer Directory: view-only
     await page.getByRole('tab', { name: 'Dealers', exact: true }).click();
@@ -427,7 +417,7 @@ describe('Shipping and the delivery dashboard in a real browser', () => {
     await dealerDialog.getByRole('link', { name: 'buyer@timber.test' }).waitFor();
     expect(await dealerDialog.locator('input, select, textarea').count()).toBe(0);
     await dealerDialog.getByRole('button', { name: 'Close' }).first().click();
-    await screenshots(page, 'delivery-directory');
+    await screenshots(page, 'delivery-directory', { fullPage: true });
   });
 });
 
@@ -437,10 +427,6 @@ async function expectStops(card: Locator, names: string[]): Promise<void> {
       await card.locator('.route-stop__name').evaluateAll((nodes) => nodes.map((n) => n.firstChild?.textContent)),
     ).toEqual(names);
   });
-}
-
-async function expectText(locator: Locator, text: string): Promise<void> {
-  await locator.filter({ hasText: new RegExp(`^${text}$`) }).waitFor({ timeout: 5000 });
 }
 
 async function eventuallyValue(select: Locator, value: string): Promise<void> {

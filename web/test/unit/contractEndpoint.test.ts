@@ -4,29 +4,8 @@
  * endpoints and never on public ones; and a 401 to a signed-in call ends the session with the server's detail.
  * Runs the client's real store and API against a small HTTP server.
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { memoryStorage } from './memoryStorage';
-
-// the route tables Vite generates at build time, generated here from the contract the same way
-jest.mock(
-  'virtual:contract-routes',
-  () => {
-    const { endpoints } = jest.requireActual('@portal/contracts');
-    const { contractRoutes } = jest.requireActual('../../src/api/contractRoutes');
-    return { routes: contractRoutes(endpoints) };
-  },
-  { virtual: true },
-);
-jest.mock(
-  'virtual:contract-routes/public',
-  () => {
-    const { endpoints } = jest.requireActual('@portal/contracts');
-    const { publicContractRoutes } = jest.requireActual('../../src/api/contractRoutes');
-    return { routes: publicContractRoutes(endpoints) };
-  },
-  { virtual: true },
-);
+import type { IncomingMessage, Server } from 'node:http';
+import { serveClient, signedInAdminStorage } from './clientServer';
 
 interface Seen {
   method: string;
@@ -36,7 +15,6 @@ interface Seen {
 }
 
 let server: Server;
-let origin: string;
 const seen: Seen[] = [];
 /** what the server answers next: status and JSON body */
 let answer: { status: number; body: unknown } = { status: 200, body: { success: true } };
@@ -47,13 +25,10 @@ async function read(req: IncomingMessage): Promise<string> {
   return text;
 }
 
-const storage = memoryStorage({
-  authToken: 'token-of-alex',
-  userData: JSON.stringify({ email: 'alex@x.test', full_name: 'Alex', role: 'admin', dealer_id: null }),
-});
+const storage = signedInAdminStorage();
 
 beforeAll(async () => {
-  server = createServer(async (req, res) => {
+  server = await serveClient(async (req, res) => {
     seen.push({
       method: req.method ?? '',
       url: req.url ?? '',
@@ -61,22 +36,7 @@ beforeAll(async () => {
       body: await read(req),
     });
     res.writeHead(answer.status, { 'Content-Type': 'application/json' }).end(JSON.stringify(answer.body));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  // the client calls same-origin paths (/api/...): resolve them against the test server
-  const NodeRequest = globalThis.Request;
-  globalThis.Request = class extends NodeRequest {
-    constructor(input: RequestInfo | URL, init?: RequestInit) {
-      super(typeof input === 'string' && input.startsWith('/') ? origin + input : input, init);
-    }
-  } as typeof Request;
-  const fetchOf = globalThis.fetch;
-  globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) =>
-    fetchOf(typeof input === 'string' && input.startsWith('/') ? origin + input : input, init)) as typeof fetch;
-  Object.assign(globalThis, {
-    window: { location: { search: '' }, localStorage: storage, addEventListener() {}, removeEventListener() {} },
-  });
+  }, storage);
 });
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));

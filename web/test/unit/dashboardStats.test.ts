@@ -4,35 +4,15 @@
  * dashboard's maximum age (orders also change in other sessions). Runs the client's real store and API against
  * a small HTTP server.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { memoryStorage } from './memoryStorage';
-
-jest.mock(
-  'virtual:contract-routes',
-  () => {
-    const { endpoints } = jest.requireActual('@portal/contracts');
-    const { contractRoutes } = jest.requireActual('../../src/api/contractRoutes');
-    return { routes: contractRoutes(endpoints) };
-  },
-  { virtual: true },
-);
-jest.mock(
-  'virtual:contract-routes/public',
-  () => {
-    const { endpoints } = jest.requireActual('@portal/contracts');
-    const { publicContractRoutes } = jest.requireActual('../../src/api/contractRoutes');
-    return { routes: publicContractRoutes(endpoints) };
-  },
-  { virtual: true },
-);
+import type { Server } from 'node:http';
+import { serveClient, signedInAdminStorage } from './clientServer';
 
 let server: Server;
 const statsReads: number[] = [];
 let pending = 0;
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
+  server = await serveClient((req, res) => {
     req.resume();
     const reply = (body: unknown) =>
       res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
@@ -46,29 +26,7 @@ beforeAll(async () => {
     }
     pending += 1; // any order change
     return reply({ success: true, message: 'ok' });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const NodeRequest = globalThis.Request;
-  globalThis.Request = class extends NodeRequest {
-    constructor(input: RequestInfo | URL, init?: RequestInit) {
-      super(typeof input === 'string' && input.startsWith('/') ? origin + input : input, init);
-    }
-  } as typeof Request;
-  const fetchOf = globalThis.fetch;
-  globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) =>
-    fetchOf(typeof input === 'string' && input.startsWith('/') ? origin + input : input, init)) as typeof fetch;
-  Object.assign(globalThis, {
-    window: {
-      location: { search: '' },
-      localStorage: memoryStorage({
-        authToken: 'token-of-alex',
-        userData: JSON.stringify({ email: 'alex@x.test', full_name: 'Alex', role: 'admin', dealer_id: null }),
-      }),
-      addEventListener() {},
-      removeEventListener() {},
-    },
-  });
+  }, signedInAdminStorage());
 });
 
 afterAll(async () => {

@@ -3,6 +3,7 @@ import {
   batchPercent,
   bulkRepairMessage,
   diagnosisAgeText,
+  formatCoordinates,
   geocodingBadge,
   healthBandOf,
   isDiagnosisStale,
@@ -15,6 +16,10 @@ import {
 } from '../../src/features/geocoding-console/consoleRules';
 
 describe('Geocoding health', () => {
+  test('When coordinates are printed, Then both show 5 decimals', () => {
+    expect(formatCoordinates({ lat: 30.2672, lng: -97.7431 })).toBe('30.26720, -97.74310');
+  });
+
   test('When the health percentage is shown, Then it falls in the spec bands', () => {
     expect(healthBandOf(100)).toEqual({ band: 'Excellent', tone: 'green' });
     expect(healthBandOf(95)).toEqual({ band: 'Excellent', tone: 'green' });

@@ -1,12 +1,6 @@
 import type { Order, OrderStatus, RouteStop, Shipment, ShippingOrder } from '@portal/contracts';
-import {
-  DEFAULT_SORT,
-  matchesOrder,
-  NO_FILTERS,
-  nextSort,
-  orderPlace,
-  shownOrders,
-} from '../../src/features/delivery-orders/deliveryOrderList';
+import { NO_FILTERS, shownOrders } from '../../src/features/delivery-orders/deliveryOrderList';
+import { DEFAULT_ORDER_SORT, matchesOrder, nextOrderSort, orderPlace } from '../../src/features/orders/orderList';
 import {
   DELIVERY_ACTION_LABELS,
   deliveryActions,
@@ -381,38 +375,45 @@ describe("The delivery user's Orders list", () => {
   const ids = (list: Order[]) => list.map((item) => item.order_id);
 
   test('When nothing is typed, Then every order shows, newest first', () => {
-    expect(ids(shownOrders(orders, NO_FILTERS, DEFAULT_SORT))).toEqual(['o-00000002', 'o-00000003', 'o-00000001']);
+    expect(ids(shownOrders(orders, NO_FILTERS, DEFAULT_ORDER_SORT))).toEqual([
+      'o-00000002',
+      'o-00000003',
+      'o-00000001',
+    ]);
   });
 
   test('When a search or a status is chosen, Then orders match by number, dealer, person, city or state, and by status', () => {
-    expect(ids(shownOrders(orders, { search: '00000003', status: '' }, DEFAULT_SORT))).toEqual(['o-00000003']);
-    expect(ids(shownOrders(orders, { search: 'alpha', status: '' }, DEFAULT_SORT))).toEqual(['o-00000002']);
-    expect(ids(shownOrders(orders, { search: 'pat', status: '' }, DEFAULT_SORT))).toEqual(['o-00000003']);
-    expect(ids(shownOrders(orders, { search: 'tx', status: '' }, DEFAULT_SORT))).toEqual(['o-00000001']);
-    expect(ids(shownOrders(orders, { search: '', status: 'in_shipment' }, DEFAULT_SORT))).toEqual(['o-00000003']);
+    expect(ids(shownOrders(orders, { search: '00000003', status: '' }, DEFAULT_ORDER_SORT))).toEqual(['o-00000003']);
+    expect(ids(shownOrders(orders, { search: 'alpha', status: '' }, DEFAULT_ORDER_SORT))).toEqual(['o-00000002']);
+    expect(ids(shownOrders(orders, { search: 'pat', status: '' }, DEFAULT_ORDER_SORT))).toEqual(['o-00000003']);
+    expect(ids(shownOrders(orders, { search: 'tx', status: '' }, DEFAULT_ORDER_SORT))).toEqual(['o-00000001']);
+    expect(ids(shownOrders(orders, { search: '', status: 'in_shipment' }, DEFAULT_ORDER_SORT))).toEqual(['o-00000003']);
     expect(matchesOrder(orders[0] as Order, { search: 'alpha', status: 'delivered' })).toBe(false);
     expect(orderPlace(orders[2] as Order)).toBe('');
   });
 
   test('When a column is sorted, Then it starts ascending (dates newest first) and flips on a second click', () => {
-    const byDealer = nextSort(DEFAULT_SORT, 'dealer');
+    const byDealer = nextOrderSort(DEFAULT_ORDER_SORT, 'dealer');
     expect(byDealer).toEqual({ column: 'dealer', ascending: true });
     expect(ids(shownOrders(orders, NO_FILTERS, byDealer))).toEqual(['o-00000002', 'o-00000003', 'o-00000001']);
-    expect(ids(shownOrders(orders, NO_FILTERS, nextSort(byDealer, 'dealer')))).toEqual([
+    expect(ids(shownOrders(orders, NO_FILTERS, nextOrderSort(byDealer, 'dealer')))).toEqual([
       'o-00000001',
       'o-00000003',
       'o-00000002',
     ]);
-    expect(ids(shownOrders(orders, NO_FILTERS, nextSort(DEFAULT_SORT, 'total')))).toEqual([
+    expect(ids(shownOrders(orders, NO_FILTERS, nextOrderSort(DEFAULT_ORDER_SORT, 'total')))).toEqual([
       'o-00000001',
       'o-00000003',
       'o-00000002',
     ]);
-    expect(ids(shownOrders(orders, NO_FILTERS, nextSort(DEFAULT_SORT, 'status')))).toEqual([
+    expect(ids(shownOrders(orders, NO_FILTERS, nextOrderSort(DEFAULT_ORDER_SORT, 'status')))).toEqual([
       'o-00000002',
       'o-00000003',
       'o-00000001',
     ]);
-    expect(nextSort(nextSort(DEFAULT_SORT, 'total'), 'date')).toEqual({ column: 'date', ascending: false });
+    expect(nextOrderSort(nextOrderSort(DEFAULT_ORDER_SORT, 'total'), 'date')).toEqual({
+      column: 'date',
+      ascending: false,
+    });
   });
 });

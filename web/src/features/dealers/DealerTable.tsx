@@ -1,5 +1,6 @@
 import type { Dealer } from '@portal/contracts';
 import { memo, useMemo } from 'react';
+import { sortableColumn } from '../../ui/SortableHeader';
 import { type VirtualColumn, VirtualTable } from '../../ui/VirtualTable';
 import { dealerName, type SortColumn, type SortOrder } from './dealerFilters';
 
@@ -37,12 +38,14 @@ const SORTABLE: readonly { column: SortColumn; label: string; cell: (dealer: Dea
  */
 export const DealerTable = memo(function DealerTable({ dealers, sort, onSort, onOpen, selection }: DealerTableProps) {
   const columns = useMemo(() => {
-    const sortable: VirtualColumn<Dealer>[] = SORTABLE.map(({ column, label, cell, wide }) => ({
-      id: column,
-      className: `dealer-table__${column}${wide ? ' dealer-table__wide' : ''}`,
-      header: <SortHeader label={label} column={column} sort={sort} onSort={onSort} />,
-      cell: (dealer) => <span title={cell(dealer)}>{cell(dealer)}</span>,
-    }));
+    const sortable = SORTABLE.map(({ column, label, cell, wide }) =>
+      sortableColumn<Dealer, SortColumn>(
+        { column, label, className: `dealer-table__${column}${wide ? ' dealer-table__wide' : ''}` },
+        sort,
+        onSort,
+        (dealer) => <span title={cell(dealer)}>{cell(dealer)}</span>,
+      ),
+    );
     if (!selection) return sortable;
     const allSelected = dealers.length > 0 && dealers.every((dealer) => selection.selected.has(dealer.dealer_id));
     const check: VirtualColumn<Dealer> = {
@@ -78,26 +81,3 @@ export const DealerTable = memo(function DealerTable({ dealers, sort, onSort, on
     />
   );
 });
-
-interface SortHeaderProps {
-  label: string;
-  column: SortColumn;
-  sort: SortOrder;
-  onSort: (column: SortColumn) => void;
-}
-
-function SortHeader({ label, column, sort, onSort }: SortHeaderProps) {
-  const active = sort.column === column;
-  const arrow = active ? (sort.ascending ? '▲' : '▼') : '';
-  const state = active ? (sort.ascending ? ', sorted ascending' : ', sorted descending') : '';
-  return (
-    <button
-      type="button"
-      className="sort-header"
-      aria-label={`Sort by ${label}${state}`}
-      onClick={() => onSort(column)}
-    >
-      {label} <span aria-hidden="true">{arrow}</span>
-    </button>
-  );
-}

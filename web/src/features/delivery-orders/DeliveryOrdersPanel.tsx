@@ -3,25 +3,26 @@ import { type ReactNode, useId, useMemo, useState } from 'react';
 import { formatDate } from '../../format/date';
 import { formatCents } from '../../format/money';
 import { Button } from '../../ui/Button';
+import { SelectInput } from '../../ui/FormField';
 import { Message } from '../../ui/Message';
-import { type VirtualColumn, VirtualTable } from '../../ui/VirtualTable';
+import { sortableColumn } from '../../ui/SortableHeader';
+import { VirtualTable } from '../../ui/VirtualTable';
 import { StatusBadge } from '../orders/OrderBadges';
+import { OrderNumberButton } from '../orders/OrderNumberButton';
+import { DEFAULT_ORDER_SORT, itemCount, nextOrderSort, orderDealerName, orderPlace } from '../orders/orderList';
+import { centsOf } from '../orders/orderMoney';
 import { OrderDetailsModal } from '../shipping/OrderDetailsModal';
 import { detailsOfOrder } from '../shipping/orderDetails';
 import { shippingFailure } from '../shipping/shippingMessages';
 import {
-  DEFAULT_SORT,
   type DeliverySort,
   type DeliverySortColumn,
   NO_FILTERS,
-  nextSort,
-  orderDealer,
-  orderItems,
-  orderPlace,
   STATUS_CHOICES,
   shownOrders,
 } from './deliveryOrderList';
 import { useGetDeliveryOrdersQuery } from './deliveryOrdersApi';
+import '../orders/order-list.css';
 import './delivery-orders.css';
 
 const EMPTY: Order[] = [];
@@ -45,33 +46,27 @@ const COLUMNS: readonly {
   {
     column: 'number',
     label: 'Order ID',
-    // the row opens on a click; the button makes it reachable from the keyboard too
     cell: (order, open) => (
-      <button
-        type="button"
+      <OrderNumberButton
+        order={order}
         className="delivery-orders__id"
-        aria-label={`Details of order ${order.order_number}`}
-        onClick={(event) => {
-          event.stopPropagation();
-          open(order);
-        }}
-      >
-        #{order.order_number}
-      </button>
+        label={`Details of order ${order.order_number}`}
+        onOpen={open}
+      />
     ),
     className: 'delivery-orders__number',
   },
   {
     column: 'dealer',
     label: 'Dealer',
-    cell: (order) => <span title={orderDealer(order)}>{orderDealer(order)}</span>,
+    cell: (order) => <span title={orderDealerName(order)}>{orderDealerName(order)}</span>,
     className: 'delivery-orders__dealer',
   },
   { column: 'place', label: 'City', cell: orderPlace, className: 'delivery-orders__place' },
   {
     column: 'total',
     label: 'Total',
-    cell: (order) => `${formatCents(Math.round(order.total_value * 100))} · ${orderItems(order)} items`,
+    cell: (order) => `${formatCents(centsOf(order.total_value))} · ${itemCount(order)} items`,
     className: 'delivery-orders__total',
   },
   {
@@ -92,30 +87,27 @@ export function DeliveryOrdersPanel() {
   });
   const orders = data ?? EMPTY;
   const [filters, setFilters] = useState(NO_FILTERS);
-  const [sort, setSort] = useState<DeliverySort>(DEFAULT_SORT);
+  const [sort, setSort] = useState<DeliverySort>(DEFAULT_ORDER_SORT);
   const [opened, setOpened] = useState<Order | null>(null);
   const shown = useMemo(() => shownOrders(orders, filters, sort), [orders, filters, sort]);
   const searchId = useId();
-  const statusId = useId();
 
   const columns = useMemo(
     () =>
-      COLUMNS.map(
-        ({ column, label, cell, className }): VirtualColumn<Order> => ({
-          id: column,
-          className,
-          header: (
-            <SortHeader label={label} column={column} sort={sort} onSort={(next) => setSort(nextSort(sort, next))} />
-          ),
-          cell: (order) => cell(order, setOpened),
-        }),
+      COLUMNS.map((head) =>
+        sortableColumn<Order, DeliverySortColumn>(
+          head,
+          sort,
+          (column) => setSort(nextOrderSort(sort, column)),
+          (order) => head.cell(order, setOpened),
+        ),
       ),
     [sort],
   );
 
   return (
     <section className="delivery-orders" aria-labelledby="delivery-orders-title">
-      <header className="delivery-orders__header">
+      <header className="orders-panel__header">
         <h2 id="delivery-orders-title">All Orders ({orders.length})</h2>
         <Button variant="secondary" onClick={() => refetch()} busy={isFetching} busyLabel="Refreshing...">
           Refresh
@@ -124,7 +116,7 @@ export function DeliveryOrdersPanel() {
       <p className="portal-notice" role="note">
         View-only access: you can see every order and its status; orders change from the Shipping tab.
       </p>
-      <div className="delivery-orders__toolbar">
+      <div className="orders-toolbar">
         <div className="field">
           <label htmlFor={searchId}>Search</label>
           <input
@@ -135,21 +127,15 @@ export function DeliveryOrdersPanel() {
             onChange={(event) => setFilters({ ...filters, search: event.target.value })}
           />
         </div>
-        <div className="field">
-          <label htmlFor={statusId}>Status</label>
-          <select
-            id={statusId}
-            value={filters.status}
-            onChange={(event) => setFilters({ ...filters, status: event.target.value as typeof filters.status })}
-          >
-            <option value="">All Statuses</option>
-            {STATUS_CHOICES.map((status) => (
-              <option key={status} value={status}>
-                {statusLabel(status)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectInput
+          label="Status"
+          value={filters.status}
+          onChange={(status) => setFilters({ ...filters, status: status as typeof filters.status })}
+          options={[
+            { value: '', label: 'All Statuses' },
+            ...STATUS_CHOICES.map((status) => ({ value: status, label: statusLabel(status) })),
+          ]}
+        />
       </div>
       {error && <Message text={shippingFailure('Error fetching orders', error)} tone="error" />}
       {isLoading ? (
@@ -158,7 +144,7 @@ export function DeliveryOrdersPanel() {
         </p>
       ) : (
         <>
-          <p className="delivery-orders__count muted" aria-live="polite">
+          <p className="orders-panel__count muted" aria-live="polite">
             Showing {shown.length} of {orders.length}
           </p>
           <VirtualTable
@@ -175,28 +161,5 @@ export function DeliveryOrdersPanel() {
       )}
       <OrderDetailsModal order={opened && detailsOfOrder(opened)} onClose={() => setOpened(null)} />
     </section>
-  );
-}
-
-interface SortHeaderProps {
-  label: string;
-  column: DeliverySortColumn;
-  sort: DeliverySort;
-  onSort: (column: DeliverySortColumn) => void;
-}
-
-function SortHeader({ label, column, sort, onSort }: SortHeaderProps) {
-  const active = sort.column === column;
-  const arrow = active ? (sort.ascending ? '▲' : '▼') : '';
-  const state = active ? (sort.ascending ? ', sorted ascending' : ', sorted descending') : '';
-  return (
-    <button
-      type="button"
-      className="sort-header"
-      aria-label={`Sort by ${label}${state}`}
-      onClick={() => onSort(column)}
-    >
-      {label} <span aria-hidden="true">{arrow}</span>
-    </button>
   );
 }

@@ -6,7 +6,7 @@ import { InputField } from '../../ui/FormField';
 import { Message } from '../../ui/Message';
 import { useTimedNotice } from '../settings/shared/useTimedNotice';
 import { useTestAddressGeocodingMutation } from './consoleApi';
-import { type AddressTestEntry, rememberTest, type TestedAddress } from './consoleRules';
+import { type AddressTestEntry, formatCoordinates, rememberTest, type TestedAddress } from './consoleRules';
 
 const EMPTY: TestedAddress = { address: '', city: '', state: '', zip_code: '' };
 
@@ -99,7 +99,7 @@ export function AddressTesterTab() {
 function summaryOf(result: AddressTestResult): string {
   const found = result.geocoding_result.coordinates;
   if (!found) return `${result.geocoding_result.status}: ${result.geocoding_result.error ?? 'not found'}`;
-  return `${found.lat.toFixed(5)}, ${found.lng.toFixed(5)} · ${found.source} · ${found.confidence.replace(/_/g, ' ')}`;
+  return `${formatCoordinates(found)} · ${found.source} · ${found.confidence.replace(/_/g, ' ')}`;
 }
 
 function TestResult({ entry }: { entry: AddressTestEntry<AddressTestResult> }) {

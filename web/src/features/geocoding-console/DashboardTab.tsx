@@ -4,6 +4,7 @@ import { loadFailureText } from '../settings/shared/notice';
 import { useGetGeocodingSummaryQuery } from './consoleApi';
 import { diagnosisAgeText, healthBandOf, isDiagnosisStale, SINGLE_REPAIR_STRATEGIES } from './consoleRules';
 import type { ConsoleTab } from './consoleTabs';
+import { RunDiagnosisButton } from './RunDiagnosisButton';
 import type { ConsoleState } from './useConsole';
 
 interface DashboardTabProps {
@@ -15,7 +16,6 @@ interface DashboardTabProps {
 export function DashboardTab({ state, onOpen }: DashboardTabProps) {
   const { data: summary, error, isFetching, refetch } = useGetGeocodingSummaryQuery();
 
-  const runDiagnosis = () => void state.runDiagnosis();
   /** the missing dealers' ids come from a diagnosis: run one first when there is none */
   const geocodeMissing = async () => {
     const diagnosis = state.diagnosis ?? (await state.runDiagnosis(true));
@@ -34,9 +34,7 @@ export function DashboardTab({ state, onOpen }: DashboardTabProps) {
   return (
     <div className="geo-tab">
       <div className="button-row">
-        <Button onClick={runDiagnosis} busy={state.diagnosing} busyLabel="Running Diagnosis...">
-          Run Full Diagnosis
-        </Button>
+        <RunDiagnosisButton state={state} />
         <Button variant="secondary" onClick={() => void refetch()} busy={isFetching} busyLabel="Refreshing...">
           Refresh Summary
         </Button>

@@ -4,6 +4,8 @@ import { formatDate } from '../../format/date';
 import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
 import { useLazyGetGeocodingHistoryQuery } from './consoleApi';
+import { formatCoordinates } from './consoleRules';
+import { RunDiagnosisButton } from './RunDiagnosisButton';
 import type { ConsoleState } from './useConsole';
 
 type Diagnosed = Diagnosis['error_dealers'][number];
@@ -27,9 +29,7 @@ export function DiagnosisTab({ state, onManualFix }: DiagnosisTabProps) {
     return (
       <div className="geo-tab">
         <p>No diagnosis in this session yet.</p>
-        <Button onClick={() => void state.runDiagnosis()} busy={state.diagnosing} busyLabel="Running Diagnosis...">
-          Run Full Diagnosis
-        </Button>
+        <RunDiagnosisButton state={state} />
       </div>
     );
   }
@@ -54,14 +54,7 @@ export function DiagnosisTab({ state, onManualFix }: DiagnosisTabProps) {
           healthy, {diagnosis.summary.missing_count} missing, {diagnosis.summary.error_count} errors,{' '}
           {diagnosis.summary.suspicious_count} suspicious.
         </p>
-        <Button
-          variant="secondary"
-          onClick={() => void state.runDiagnosis()}
-          busy={state.diagnosing}
-          busyLabel="Running Diagnosis..."
-        >
-          Run Full Diagnosis
-        </Button>
+        <RunDiagnosisButton state={state} variant="secondary" />
       </div>
 
       <section aria-labelledby="geo-actions">
@@ -129,11 +122,7 @@ export function DiagnosisTab({ state, onManualFix }: DiagnosisTabProps) {
             <li key={dealer.dealer_id} className="geo-dealer-card">
               <strong>{dealer.business_name ?? dealer.dealer_id}</strong>
               <span className="geo-muted">{place(dealer)}</span>
-              {dealer.coordinates && (
-                <span className="geo-mono">
-                  {dealer.coordinates.lat.toFixed(5)}, {dealer.coordinates.lng.toFixed(5)}
-                </span>
-              )}
+              {dealer.coordinates && <span className="geo-mono">{formatCoordinates(dealer.coordinates)}</span>}
               <span>{dealer.issues.join('; ')}</span>
               <div className="button-row">
                 {repairButton(dealer, 'Re-geocode')}
@@ -157,8 +146,7 @@ function HistoryModal({ dealer, onClose }: { dealer: Diagnosed | null; onClose: 
   useEffect(() => {
     if (wanted) void load({ params: { dealer_id: wanted } });
   }, [wanted, load]);
-  const coordinates = (value: { lat: number; lng: number } | null) =>
-    value ? `${value.lat.toFixed(5)}, ${value.lng.toFixed(5)}` : '—';
+  const coordinates = (value: { lat: number; lng: number } | null) => (value ? formatCoordinates(value) : '—');
   return (
     <Modal
       open={dealer !== null}

@@ -7,7 +7,7 @@ import { Message } from '../../ui/Message';
 import { useGetDealersForMapQuery } from '../map-management/mapApi';
 import { useTimedNotice } from '../settings/shared/useTimedNotice';
 import { useManualCoordinateOverrideMutation } from './consoleApi';
-import { mapLinks, OVERRIDE_SEARCH_MIN, overrideReady, overrideSearch } from './consoleRules';
+import { formatCoordinates, mapLinks, OVERRIDE_SEARCH_MIN, overrideReady, overrideSearch } from './consoleRules';
 
 interface ManualOverrideTabProps {
   /** a dealer chosen with Manual Fix on the Diagnosis tab */
@@ -112,9 +112,7 @@ export function ManualOverrideTab({ preselected, onPreselectedUsed }: ManualOver
           <h3>{dealer.business_name ?? dealer.dealer_id}</h3>
           <p className="geo-muted">
             {address || 'No address'} · now{' '}
-            {dealer.coordinates
-              ? `${dealer.coordinates.lat.toFixed(5)}, ${dealer.coordinates.lng.toFixed(5)}`
-              : 'without coordinates'}
+            {dealer.coordinates ? formatCoordinates(dealer.coordinates) : 'without coordinates'}
           </p>
           <div className="settings-grid">
             <InputField

@@ -9,6 +9,7 @@ import {
   PROBLEM_DEALERS_LISTED,
   STRATEGY_LABELS,
 } from './consoleRules';
+import { RunDiagnosisButton } from './RunDiagnosisButton';
 import type { ConsoleState } from './useConsole';
 
 /** How often the progress bar asks the server while a bulk repair runs. */
@@ -115,15 +116,7 @@ export function RepairTab({ state }: { state: ConsoleState }) {
         <h3 id="geo-problems">Problem dealers</h3>
         {!diagnosis && (
           <p className="geo-muted">
-            Run a diagnosis to list the dealers with problems.{' '}
-            <Button
-              variant="secondary"
-              onClick={() => void state.runDiagnosis()}
-              busy={state.diagnosing}
-              busyLabel="Running Diagnosis..."
-            >
-              Run Full Diagnosis
-            </Button>
+            Run a diagnosis to list the dealers with problems. <RunDiagnosisButton state={state} variant="secondary" />
           </p>
         )}
         {diagnosis && problems.length === 0 && <p className="geo-muted">No problem dealers.</p>}

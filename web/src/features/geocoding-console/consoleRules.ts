@@ -134,3 +134,8 @@ export function mapLinks(place: string): { maps: string; openMap: string } {
     openMap: `https://www.openstreetmap.org/search?query=${query}`,
   };
 }
+
+/** A dealer's coordinates as the console prints them: 5 decimals (about a metre). */
+export function formatCoordinates(at: { lat: number; lng: number }): string {
+  return `${at.lat.toFixed(5)}, ${at.lng.toFixed(5)}`;
+}

@@ -1,7 +1,7 @@
 import type { IncentiveProgram } from '@portal/contracts';
 import { type FormEvent, useId, useState } from 'react';
-import { Button } from '../../ui/Button';
 import { InputField } from '../../ui/FormField';
+import { FormModalFooter } from '../../ui/FormModalFooter';
 import { Message } from '../../ui/Message';
 import { Modal } from '../../ui/Modal';
 import {
@@ -68,14 +68,13 @@ export function ProgramFormModal({ program, onClose, onSaved }: ProgramFormModal
       onClose={onClose}
       size="wide"
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} busy={busy} busyLabel="Saving...">
-            {program ? 'Save Changes' : 'Create Program'}
-          </Button>
-        </>
+        <FormModalFooter
+          formId={formId}
+          submitLabel={program ? 'Save Changes' : 'Create Program'}
+          busy={busy}
+          busyLabel="Saving..."
+          onCancel={onClose}
+        />
       }
     >
       <form id={formId} className="program-form" onSubmit={submit} noValidate>

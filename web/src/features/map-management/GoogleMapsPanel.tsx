@@ -19,6 +19,7 @@ import {
   withoutCustomMarker,
 } from './googleMapSettings';
 import { useGetDealersForMapQuery, useGetMapSettingsQuery } from './mapApi';
+import { CheckField, ColorField, RangeField } from './SettingFields';
 import { useMarkerUpload } from './useMarkerUpload';
 import './map-management.css';
 
@@ -81,32 +82,12 @@ export function GoogleMapsPanel() {
     else showNotice({ text: 'Failed to save map settings. Please try again.', tone: 'error' });
   };
 
-  const number = (
-    key: 'defaultZoom' | 'popupCornerRoundness' | 'popupTransparency' | 'popupPadding',
-    label: string,
-  ) => {
+  const range = (key: 'defaultZoom' | 'popupCornerRoundness' | 'popupTransparency' | 'popupPadding', label: string) => {
     const [min, max] = GOOGLE_RANGES[key];
-    return (
-      <div className="field">
-        <label htmlFor={`${ids}-${key}`}>
-          {label}: {settings[key]}
-        </label>
-        <input
-          id={`${ids}-${key}`}
-          type="range"
-          min={min}
-          max={max}
-          value={settings[key]}
-          onChange={(event) => set(key, Number(event.target.value))}
-        />
-      </div>
-    );
+    return <RangeField label={label} value={settings[key]} min={min} max={max} onChange={(value) => set(key, value)} />;
   };
   const check = (key: 'showMapControls' | 'enableMarkerClustering' | 'autoFitBounds', label: string) => (
-    <label className="geo-check">
-      <input type="checkbox" checked={settings[key]} onChange={(event) => set(key, event.target.checked)} />
-      <span>{label}</span>
-    </label>
+    <CheckField label={label} checked={settings[key]} onChange={(checked) => set(key, checked)} />
   );
 
   return (
@@ -202,33 +183,25 @@ export function GoogleMapsPanel() {
             </div>
           </div>
           <div className="settings-form">
-            {number('defaultZoom', 'Default zoom')}
+            {range('defaultZoom', 'Default zoom')}
             {check('showMapControls', 'Show map controls')}
             {check('enableMarkerClustering', 'Cluster nearby markers')}
             {check('autoFitBounds', 'Fit the map to the dealers')}
             <div className="settings-grid">
-              <div className="field">
-                <label htmlFor={`${ids}-ptext`}>Popup text colour</label>
-                <input
-                  id={`${ids}-ptext`}
-                  type="color"
-                  value={settings.popupTextColor}
-                  onChange={(event) => set('popupTextColor', event.target.value)}
-                />
-              </div>
-              <div className="field">
-                <label htmlFor={`${ids}-pbg`}>Popup background</label>
-                <input
-                  id={`${ids}-pbg`}
-                  type="color"
-                  value={settings.popupBgColor}
-                  onChange={(event) => set('popupBgColor', event.target.value)}
-                />
-              </div>
+              <ColorField
+                label="Popup text colour"
+                value={settings.popupTextColor}
+                onChange={(color) => set('popupTextColor', color)}
+              />
+              <ColorField
+                label="Popup background"
+                value={settings.popupBgColor}
+                onChange={(color) => set('popupBgColor', color)}
+              />
             </div>
-            {number('popupCornerRoundness', 'Popup corner roundness (px)')}
-            {number('popupTransparency', 'Popup transparency (%)')}
-            {number('popupPadding', 'Popup padding (px)')}
+            {range('popupCornerRoundness', 'Popup corner roundness (px)')}
+            {range('popupTransparency', 'Popup transparency (%)')}
+            {range('popupPadding', 'Popup padding (px)')}
           </div>
         </div>
         <div className="map-save">

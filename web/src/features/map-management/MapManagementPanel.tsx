@@ -30,6 +30,7 @@ import {
 } from './mapApi';
 import { addCategory, dealersIn, deleteCategory, updateCategory } from './mapCategories';
 import { configOfMapSettings } from './mapSettingsConfig';
+import { CheckField, ColorField, RangeField } from './SettingFields';
 import './map-management.css';
 
 /** 001 §4: the saving flag shows for 1 s. */
@@ -245,30 +246,8 @@ function PopupSettingsCard({
   display: MapDisplaySettings;
   onChange: (next: MapDisplaySettings) => void;
 }) {
-  const ids = useId();
   const set = <K extends keyof MapDisplaySettings>(key: K, value: MapDisplaySettings[K]) =>
     onChange({ ...display, [key]: value });
-  const slider = (
-    key: 'popupBorderRadius' | 'popupOpacity' | 'popupBlur',
-    label: string,
-    max: number,
-    unit: string,
-  ) => (
-    <div className="field">
-      <label htmlFor={`${ids}-${key}`}>
-        {label}: {display[key]}
-        {unit}
-      </label>
-      <input
-        id={`${ids}-${key}`}
-        type="range"
-        min={0}
-        max={max}
-        value={display[key]}
-        onChange={(event) => set(key, Number(event.target.value))}
-      />
-    </div>
-  );
   const style = popupCss({
     textColor: display.popupTextColor,
     bgColor: display.popupBgColor,
@@ -281,45 +260,52 @@ function PopupSettingsCard({
     <SettingsCard title="Map and Popup Style" description="How the map behaves and how dealer popups look.">
       <div className="map-popup-settings">
         <div className="settings-form">
-          <label className="geo-check">
-            <input
-              type="checkbox"
-              checked={display.showControls}
-              onChange={(e) => set('showControls', e.target.checked)}
-            />
-            <span>Show map controls</span>
-          </label>
-          <label className="geo-check">
-            <input
-              type="checkbox"
-              checked={display.enableClustering}
-              onChange={(e) => set('enableClustering', e.target.checked)}
-            />
-            <span>Cluster nearby markers</span>
-          </label>
+          <CheckField
+            label="Show map controls"
+            checked={display.showControls}
+            onChange={(checked) => set('showControls', checked)}
+          />
+          <CheckField
+            label="Cluster nearby markers"
+            checked={display.enableClustering}
+            onChange={(checked) => set('enableClustering', checked)}
+          />
           <div className="settings-grid">
-            <div className="field">
-              <label htmlFor={`${ids}-text`}>Text colour</label>
-              <input
-                id={`${ids}-text`}
-                type="color"
-                value={display.popupTextColor}
-                onChange={(e) => set('popupTextColor', e.target.value)}
-              />
-            </div>
-            <div className="field">
-              <label htmlFor={`${ids}-bg`}>Background colour</label>
-              <input
-                id={`${ids}-bg`}
-                type="color"
-                value={display.popupBgColor}
-                onChange={(e) => set('popupBgColor', e.target.value)}
-              />
-            </div>
+            <ColorField
+              label="Text colour"
+              value={display.popupTextColor}
+              onChange={(color) => set('popupTextColor', color)}
+            />
+            <ColorField
+              label="Background colour"
+              value={display.popupBgColor}
+              onChange={(color) => set('popupBgColor', color)}
+            />
           </div>
-          {slider('popupBorderRadius', 'Corner radius', 20, 'px')}
-          {slider('popupOpacity', 'Transparency', 100, '%')}
-          {slider('popupBlur', 'Blur', 20, 'px')}
+          <RangeField
+            label="Corner radius"
+            value={display.popupBorderRadius}
+            min={0}
+            max={20}
+            unit="px"
+            onChange={(radius) => set('popupBorderRadius', radius)}
+          />
+          <RangeField
+            label="Transparency"
+            value={display.popupOpacity}
+            min={0}
+            max={100}
+            unit="%"
+            onChange={(opacity) => set('popupOpacity', opacity)}
+          />
+          <RangeField
+            label="Blur"
+            value={display.popupBlur}
+            min={0}
+            max={20}
+            unit="px"
+            onChange={(blur) => set('popupBlur', blur)}
+          />
         </div>
         <figure className="map-popup-preview" aria-label="Popup preview">
           <div className="map-popup-preview__popup" style={style}>

@@ -3,10 +3,11 @@ import type { ReactNode } from 'react';
 import { formatDate, formatDateTime } from '../../format/date';
 import { formatCents } from '../../format/money';
 import { PLACEHOLDER_COMPANY } from '../company/companyProfile';
-import { type DraftLine, draftTotals, lineCents } from './invoiceDraft';
+import { type DraftLine, draftTotals } from './invoiceDraft';
 import { PaymentBadge, StatusBadge } from './OrderBadges';
+import { OrderLinesTable } from './OrderLinesTable';
 import { centsOf } from './orderMoney';
-import { PAYMENT_METHOD_LABELS } from './paymentForm';
+import { PaymentDescription } from './PaymentDescription';
 
 interface InvoiceDocumentProps {
   order: Order;
@@ -77,41 +78,7 @@ export function InvoiceDocument({
         {dealer.phone && <span>{dealer.phone}</span>}
       </section>
 
-      <table className="invoice__lines">
-        <thead>
-          <tr>
-            <th scope="col">Item</th>
-            <th scope="col" className="invoice__number">
-              Qty
-            </th>
-            <th scope="col" className="invoice__number">
-              Unit Price
-            </th>
-            <th scope="col" className="invoice__number">
-              Total
-            </th>
-            {lineAction && (
-              <th scope="col" className="invoice__action">
-                <span className="visually-hidden">Actions</span>
-              </th>
-            )}
-          </tr>
-        </thead>
-        <tbody>
-          {lines.map((line) => (
-            <tr key={line.product_id}>
-              <td>
-                {line.title}
-                {line.is_custom && <span className="invoice__custom"> (custom)</span>}
-              </td>
-              <td className="invoice__number">{quantityCell ? quantityCell(line) : line.quantity}</td>
-              <td className="invoice__number">{formatCents(line.priceCents)}</td>
-              <td className="invoice__number">{formatCents(lineCents(line))}</td>
-              {lineAction && <td className="invoice__action">{lineAction(line)}</td>}
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <OrderLinesTable lines={lines} quantityCell={quantityCell} lineAction={lineAction} />
 
       <dl className="invoice__totals" aria-label="Totals">
         <dt>Subtotal</dt>
@@ -139,9 +106,7 @@ export function InvoiceDocument({
                 <tr key={payment.payment_id}>
                   <td>{formatDateTime(payment.created_at)}</td>
                   <td>
-                    {PAYMENT_METHOD_LABELS[payment.payment_method]}
-                    {payment.check_number && ` #${payment.check_number}`}
-                    {payment.notes && <span className="muted"> · {payment.notes}</span>}
+                    <PaymentDescription payment={payment} />
                   </td>
                   <td className="invoice__number">{formatCents(centsOf(payment.amount))}</td>
                 </tr>

@@ -1,21 +1,14 @@
 import type { Dealer, OrderStatus } from '@portal/contracts';
 import { type FormEvent, useMemo, useState } from 'react';
 import { formatCents } from '../../format/money';
-import { Button } from '../../ui/Button';
 import { SelectInput, TextAreaField } from '../../ui/FormField';
+import { FormModalFooter } from '../../ui/FormModalFooter';
 import { Modal } from '../../ui/Modal';
 import { useGetProductsQuery } from '../products/catalogApi';
 import { AddItemForm, QuantityInput } from './AddItemForm';
 import { FooterMessage } from './FooterMessage';
-import {
-  addCatalogueLine,
-  type DraftLine,
-  draftTotals,
-  lineCents,
-  linesPayload,
-  withoutLine,
-  withQuantity,
-} from './invoiceDraft';
+import { addCatalogueLine, type DraftLine, draftTotals, linesPayload, withoutLine, withQuantity } from './invoiceDraft';
+import { OrderLinesTable } from './OrderLinesTable';
 import { orderStatusLabel } from './orderBadges';
 import { createOrderFailure, ORDER_CREATED, SELECT_DEALER_AND_PRODUCT } from './orderMessages';
 import { statusOptions } from './orderStatusOptions';
@@ -82,15 +75,14 @@ export function NewOrderModal({ onClose, onCreated }: NewOrderModalProps) {
         if (!isLoading) onClose();
       }}
       footer={
-        <>
-          <FooterMessage text={message} tone="error" />
-          <Button variant="secondary" onClick={onClose} disabled={isLoading}>
-            Cancel
-          </Button>
-          <Button type="submit" form="new-order-form" busy={isLoading} busyLabel="Creating...">
-            Create Order
-          </Button>
-        </>
+        <FormModalFooter
+          formId="new-order-form"
+          submitLabel="Create Order"
+          busy={isLoading}
+          busyLabel="Creating..."
+          onCancel={onClose}
+          notice={<FooterMessage text={message} tone="error" />}
+        />
       }
     >
       <form id="new-order-form" className="stack" onSubmit={submit} noValidate>
@@ -117,53 +109,26 @@ export function NewOrderModal({ onClose, onCreated }: NewOrderModalProps) {
         {lines.length === 0 ? (
           <p className="muted new-order__empty">No items yet: add a product or a custom item.</p>
         ) : (
-          <table className="invoice__lines" aria-label="Order items">
-            <thead>
-              <tr>
-                <th scope="col">Item</th>
-                <th scope="col" className="invoice__number">
-                  Qty
-                </th>
-                <th scope="col" className="invoice__number">
-                  Unit Price
-                </th>
-                <th scope="col" className="invoice__number">
-                  Total
-                </th>
-                <th scope="col" className="invoice__action">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {lines.map((line) => (
-                <tr key={line.product_id}>
-                  <td>
-                    {line.title}
-                    {line.is_custom && <span className="invoice__custom"> (custom)</span>}
-                  </td>
-                  <td className="invoice__number">
-                    <QuantityInput
-                      line={line}
-                      onChange={(quantity) => setLines((old) => withQuantity(old, line.product_id, quantity))}
-                    />
-                  </td>
-                  <td className="invoice__number">{formatCents(line.priceCents)}</td>
-                  <td className="invoice__number">{formatCents(lineCents(line))}</td>
-                  <td className="invoice__action">
-                    <button
-                      type="button"
-                      className="invoice__remove"
-                      aria-label={`Remove ${line.title}`}
-                      onClick={() => setLines((old) => withoutLine(old, line.product_id))}
-                    >
-                      ×
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-            <tfoot>
+          <OrderLinesTable
+            lines={lines}
+            label="Order items"
+            quantityCell={(line) => (
+              <QuantityInput
+                line={line}
+                onChange={(quantity) => setLines((old) => withQuantity(old, line.product_id, quantity))}
+              />
+            )}
+            lineAction={(line) => (
+              <button
+                type="button"
+                className="invoice__remove"
+                aria-label={`Remove ${line.title}`}
+                onClick={() => setLines((old) => withoutLine(old, line.product_id))}
+              >
+                ×
+              </button>
+            )}
+            footer={
               <tr>
                 <th scope="row" colSpan={3} className="invoice__number">
                   Total
@@ -173,8 +138,8 @@ export function NewOrderModal({ onClose, onCreated }: NewOrderModalProps) {
                 </td>
                 <td />
               </tr>
-            </tfoot>
-          </table>
+            }
+          />
         )}
         <TextAreaField label="Notes" rows={3} maxLength={5000} value={notes} onChange={setNotes} />
       </form>

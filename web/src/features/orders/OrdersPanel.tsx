@@ -13,6 +13,7 @@ import { STATUS_FILTER_OPTIONS, type StatusFilter } from './orderList';
 import { fetchOrdersFailure } from './orderMessages';
 import { useGetAllOrdersQuery } from './ordersApi';
 import { useOrderList } from './useOrderList';
+import './order-list.css';
 import './orders.css';
 
 const EMPTY: readonly Order[] = [];

@@ -2,8 +2,10 @@ import type { Order } from '@portal/contracts';
 import { memo, type ReactNode, useMemo } from 'react';
 import { formatDate } from '../../format/date';
 import { formatCents } from '../../format/money';
-import { type VirtualColumn, VirtualTable } from '../../ui/VirtualTable';
+import { sortableColumn } from '../../ui/SortableHeader';
+import { VirtualTable } from '../../ui/VirtualTable';
 import { PaymentBadge, StatusBadge } from './OrderBadges';
+import { OrderNumberButton } from './OrderNumberButton';
 import { itemCount, type OrderSort, type OrderSortColumn, orderDealerName } from './orderList';
 import { centsOf } from './orderMoney';
 
@@ -34,19 +36,13 @@ const COLUMNS: readonly {
     column: 'number',
     label: 'Order ID',
     className: 'orders-table__number',
-    // the row opens on a click; the button makes it reachable from the keyboard too
     cell: (order, open) => (
-      <button
-        type="button"
+      <OrderNumberButton
+        order={order}
         className="orders-table__open"
-        aria-label={`Open invoice of order ${order.order_number}`}
-        onClick={(event) => {
-          event.stopPropagation();
-          open(order);
-        }}
-      >
-        #{order.order_number}
-      </button>
+        label={`Open invoice of order ${order.order_number}`}
+        onOpen={open}
+      />
     ),
   },
   {
@@ -80,13 +76,8 @@ const COLUMNS: readonly {
 export const OrdersTable = memo(function OrdersTable({ orders, sort, onSort, onOpen }: OrdersTableProps) {
   const columns = useMemo(
     () =>
-      COLUMNS.map(
-        ({ column, label, cell, className }): VirtualColumn<Order> => ({
-          id: column,
-          className,
-          header: <SortHeader label={label} column={column} sort={sort} onSort={onSort} />,
-          cell: (order) => cell(order, onOpen),
-        }),
+      COLUMNS.map((head) =>
+        sortableColumn<Order, OrderSortColumn>(head, sort, onSort, (order) => head.cell(order, onOpen)),
       ),
     [sort, onSort, onOpen],
   );
@@ -103,26 +94,3 @@ export const OrdersTable = memo(function OrdersTable({ orders, sort, onSort, onO
     />
   );
 });
-
-interface SortHeaderProps {
-  label: string;
-  column: OrderSortColumn;
-  sort: OrderSort;
-  onSort: (column: OrderSortColumn) => void;
-}
-
-function SortHeader({ label, column, sort, onSort }: SortHeaderProps) {
-  const active = sort.column === column;
-  const arrow = active ? (sort.ascending ? '▲' : '▼') : '';
-  const state = active ? (sort.ascending ? ', sorted ascending' : ', sorted descending') : '';
-  return (
-    <button
-      type="button"
-      className="sort-header"
-      aria-label={`Sort by ${label}${state}`}
-      onClick={() => onSort(column)}
-    >
-      {label} <span aria-hidden="true">{arrow}</span>
-    </button>
-  );
-}

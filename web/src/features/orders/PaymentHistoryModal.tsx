@@ -5,7 +5,7 @@ import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
 import { dealerPayments } from './dealerPayments';
 import { centsOf } from './orderMoney';
-import { PAYMENT_METHOD_LABELS } from './paymentForm';
+import { PaymentDescription } from './PaymentDescription';
 import './invoice.css';
 
 interface PaymentHistoryModalProps {
@@ -45,9 +45,7 @@ export function PaymentHistoryModal({ dealerName, orders, onClose }: PaymentHist
                 <td>{formatDate(payment.created_at)}</td>
                 <td className="invoice__number-cell">#{payment.order_number}</td>
                 <td>
-                  {PAYMENT_METHOD_LABELS[payment.payment_method]}
-                  {payment.check_number && ` #${payment.check_number}`}
-                  {payment.notes && <span className="muted"> · {payment.notes}</span>}
+                  <PaymentDescription payment={payment} />
                 </td>
                 <td className="invoice__number">{formatCents(centsOf(payment.amount))}</td>
               </tr>

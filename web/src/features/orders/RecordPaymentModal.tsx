@@ -1,8 +1,8 @@
 import { centsToDollars, type Order, PAYMENT_METHODS, type PaymentMethod } from '@portal/contracts';
 import { type FormEvent, useState } from 'react';
 import { formatCents } from '../../format/money';
-import { Button } from '../../ui/Button';
 import { InputField, SelectInput, TextAreaField } from '../../ui/FormField';
+import { FormModalFooter } from '../../ui/FormModalFooter';
 import { Modal } from '../../ui/Modal';
 import { FooterMessage } from './FooterMessage';
 import { PAYMENT_RECORDED, paymentFailure } from './orderMessages';
@@ -54,15 +54,14 @@ export function RecordPaymentModal({ order, onClose, onRecorded }: RecordPayment
         if (!isLoading) onClose();
       }}
       footer={
-        <>
-          <FooterMessage text={message} tone="error" />
-          <Button variant="secondary" onClick={onClose} disabled={isLoading}>
-            Cancel
-          </Button>
-          <Button type="submit" form="record-payment-form" busy={isLoading} busyLabel="Recording...">
-            Record Payment
-          </Button>
-        </>
+        <FormModalFooter
+          formId="record-payment-form"
+          submitLabel="Record Payment"
+          busy={isLoading}
+          busyLabel="Recording..."
+          onCancel={onClose}
+          notice={<FooterMessage text={message} tone="error" />}
+        />
       }
     >
       <form id="record-payment-form" className="stack" onSubmit={submit} noValidate>

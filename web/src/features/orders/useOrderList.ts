@@ -6,6 +6,7 @@ import {
   NO_ORDER_FILTERS,
   nextOrderSort,
   type OrderFilters,
+  type OrderSort,
   type OrderSortColumn,
   sortOrders,
 } from './orderList';
@@ -13,7 +14,7 @@ import {
 /** Filters and sort of the Orders tab, memoised: the list is sorted only when the data or the sort change. */
 export function useOrderList(orders: readonly Order[]) {
   const [filters, setFilters] = useState<OrderFilters>(NO_ORDER_FILTERS);
-  const [sort, setSort] = useState(DEFAULT_ORDER_SORT);
+  const [sort, setSort] = useState<OrderSort>(DEFAULT_ORDER_SORT);
   const sorted = useMemo(() => sortOrders(orders, sort), [orders, sort]);
   const shown = useMemo(() => filterOrders(sorted, filters), [sorted, filters]);
   const sortBy = useCallback((column: OrderSortColumn) => setSort((current) => nextOrderSort(current, column)), []);

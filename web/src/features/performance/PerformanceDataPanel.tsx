@@ -1,7 +1,8 @@
 import type { PerformanceRecord } from '@portal/contracts';
 import { useMemo, useState } from 'react';
 import { formatWholeDollars } from '../../format/money';
-import { type VirtualColumn, VirtualTable } from '../../ui/VirtualTable';
+import { sortableColumn } from '../../ui/SortableHeader';
+import { VirtualTable } from '../../ui/VirtualTable';
 import { dealerLocation, formatMetricValue } from './metrics';
 import { useGetDealerPerformanceQuery } from './performanceApi';
 import {
@@ -66,20 +67,13 @@ export function PerformanceDataPanel() {
   const shown = useMemo(() => searchPerformance(sorted, search), [sorted, search]);
   const columns = useMemo(
     () =>
-      COLUMNS.map(
-        ({ column, label, cell, className }): VirtualColumn<PerformanceRecord> => ({
-          id: column,
-          className,
-          header: (
-            <SortHeader
-              label={label}
-              column={column}
-              sort={sort}
-              onSort={(c) => setSort(nextPerformanceSort(sort, c))}
-            />
-          ),
-          cell: (record) => <span title={cell(record)}>{cell(record)}</span>,
-        }),
+      COLUMNS.map((head) =>
+        sortableColumn<PerformanceRecord, PerformanceColumn>(
+          head,
+          sort,
+          (column) => setSort(nextPerformanceSort(sort, column)),
+          (record) => <span title={head.cell(record)}>{head.cell(record)}</span>,
+        ),
       ),
     [sort],
   );
@@ -111,28 +105,5 @@ export function PerformanceDataPanel() {
         empty={records.length === 0 ? 'No dealers yet.' : 'No dealers match your search.'}
       />
     </div>
-  );
-}
-
-interface SortHeaderProps {
-  label: string;
-  column: PerformanceColumn;
-  sort: PerformanceSort;
-  onSort: (column: PerformanceColumn) => void;
-}
-
-function SortHeader({ label, column, sort, onSort }: SortHeaderProps) {
-  const active = sort.column === column;
-  const arrow = active ? (sort.ascending ? '▲' : '▼') : '';
-  const state = active ? (sort.ascending ? ', sorted ascending' : ', sorted descending') : '';
-  return (
-    <button
-      type="button"
-      className="performance-sort"
-      aria-label={`Sort by ${label}${state}`}
-      onClick={() => onSort(column)}
-    >
-      {label} <span aria-hidden="true">{arrow}</span>
-    </button>
   );
 }

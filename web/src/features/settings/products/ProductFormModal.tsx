@@ -1,8 +1,8 @@
 import type { Product } from '@portal/contracts';
 import { type FormEvent, useId, useState } from 'react';
 import { failureMessage } from '../../../api/errorMessage';
-import { Button } from '../../../ui/Button';
 import { InputField, SelectInput, TextAreaField } from '../../../ui/FormField';
+import { FormModalFooter } from '../../../ui/FormModalFooter';
 import { ImageFileField } from '../../../ui/ImageFileField';
 import { acceptedTypes } from '../../../ui/imageFile';
 import { Message } from '../../../ui/Message';
@@ -79,14 +79,13 @@ export function ProductFormModal({ product, onClose, onSaved }: ProductFormModal
       title={product ? 'Edit Product' : 'Add Product'}
       onClose={onClose}
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={saving}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} busy={saving} busyLabel="Saving...">
-            {product ? 'Save Changes' : 'Create Product'}
-          </Button>
-        </>
+        <FormModalFooter
+          formId={formId}
+          submitLabel={product ? 'Save Changes' : 'Create Product'}
+          busy={saving}
+          busyLabel="Saving..."
+          onCancel={onClose}
+        />
       }
     >
       <form id={formId} className="product-form" onSubmit={onSubmit} noValidate>
