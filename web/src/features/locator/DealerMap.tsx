@@ -4,6 +4,7 @@ import {
   type CSSProperties,
   type KeyboardEvent,
   type ReactNode,
+  startTransition,
   useCallback,
   useEffect,
   useLayoutEffect,
@@ -11,13 +12,26 @@ import {
   useRef,
   useState,
 } from 'react';
-import { type ClusterIndex, clusterIndex, clusterLabel, clusterRadius, noClusters, shouldCluster } from './clusters';
+import {
+  type ClusterIndex,
+  clusterIndex,
+  clusterLabel,
+  clusterRadius,
+  type MapFeature,
+  noClusters,
+  shouldCluster,
+} from './clusters';
 import type { LatLng } from './geo';
+import type { LandRequest } from './landDrawing';
+import { type LandLayer, landLayer } from './landLayer';
 import {
   centredOn,
   clusterZoom,
+  drawMargin,
+  drawnAreaCovers,
   fitView,
   initialView,
+  landImageServes,
   type Padding,
   project,
   scaleExtent,
@@ -67,7 +81,18 @@ interface DealerMapProps {
 const PIN_PATH = 'M0 0c-1.2-4.2-6-7.3-6-11.6a6 6 0 0 1 12 0C6-7.3 1.2-4.2 0 0z';
 const KEY_PAN_PX = 80;
 
-/** The offline dealer map: the US from us-atlas drawn with d3-geo, pan and zoom with d3-zoom, clustered markers. */
+/**
+ * The offline dealer map: the US from us-atlas drawn with d3-geo, pan and zoom with d3-zoom, clustered markers.
+ *
+ * Fluid with thousands of dealers: the land is drawn on a canvas (a margin larger than the map) that a pan or zoom
+ * only moves and scales with a CSS transform — the compositor's work, no repaint — and is drawn again, sharp, when
+ * the gesture ends or the image no longer covers the map: in a worker (OffscreenCanvas), whose image replaces the
+ * old one together with its transform, so a redraw never holds a frame up. React draws the markers (clusters at the view's zoom,
+ * those within the margin) with their world coordinates only; where they are on the screen is written straight to
+ * the DOM, once a frame, for the newest view: one translate of the marker layer while the zoom stays, each marker's
+ * position when it changes, the popup's place. React draws again only when the cluster zoom changes or the view
+ * leaves the drawn area (as a transition, so a long render does not hold frames up), and when a gesture ends.
+ */
 export function DealerMap({
   markers,
   label,
@@ -87,11 +112,74 @@ export function DealerMap({
   const behavior = useRef<ZoomBehavior<SVGSVGElement, unknown> | null>(null);
   const popupRef = useRef<HTMLDivElement>(null);
   const focusPopup = useRef(false);
+  const land = useRef<HTMLCanvasElement>(null);
+  const lands = useRef<LandLayer | null>(null);
+  /** the land image shown (the request it was drawn for), and the view last asked for */
+  const landShown = useRef<LandRequest | null>(null);
+  const landAsked = useRef<ViewTransform | null>(null);
+  const layer = useRef<SVGGElement>(null);
   const [view, setView] = useState<Viewport>({ width: 0, height: 0 });
+  /** the view React drew the markers for (their clusters and which are near enough the viewport) */
   const [transform, setTransform] = useState<ViewTransform>({ k: 1, x: 0, y: 0 });
   /** the newest transform, asked for or applied (a resize must keep the view just requested, not the drawn one) */
   const latest = useRef<ViewTransform>(transform);
-  const shapes = useMemo(usShapes, []);
+  const drawnFor = useRef(transform);
+  drawnFor.current = transform;
+
+  /** the drawn markers with their world points, and the view their positions were written for */
+  const placed = useRef<{ element: SVGGElement; world: [number, number] }[]>([]);
+  const positionedFor = useRef<ViewTransform | null>(null);
+  const popupWorld = useRef<[number, number] | null>(null);
+  const viewRef = useRef(view);
+  viewRef.current = view;
+
+  /** Asks for the land of the view `t`, the margin past each edge of the map included. */
+  const drawLand = useCallback((t: ViewTransform) => {
+    const { width, height } = viewRef.current;
+    if (!lands.current || width === 0 || height === 0) return;
+    const margin = drawMargin(viewRef.current);
+    const ratio = window.devicePixelRatio || 1;
+    landAsked.current = t;
+    lands.current.draw({
+      t,
+      margin,
+      ratio,
+      width: Math.round((width + 2 * margin) * ratio),
+      height: Math.round((height + 2 * margin) * ratio),
+    });
+  }, []);
+
+  /** Writes where everything is on the screen for the view `t`, straight to the DOM. */
+  const place = useCallback((t: ViewTransform) => {
+    const canvas = land.current;
+    const shown = landShown.current;
+    if (canvas && shown) {
+      // the image drawn for `drawn`, moved and scaled to `t` (about the canvas's corner, `margin` px outside the map)
+      const { t: drawn, margin } = shown;
+      const scale = t.k / drawn.k;
+      const x = t.x + margin - scale * (drawn.x + margin);
+      const y = t.y + margin - scale * (drawn.y + margin);
+      canvas.style.transform = scale === 1 ? `translate(${x}px,${y}px)` : `translate(${x}px,${y}px) scale(${scale})`;
+    }
+    const done = positionedFor.current;
+    if (done && done.k === t.k) {
+      // the same zoom: the whole layer moves
+      layer.current?.setAttribute('transform', `translate(${t.x - done.x},${t.y - done.y})`);
+    } else {
+      for (const { element, world } of placed.current) {
+        element.setAttribute('transform', `translate(${world[0] * t.k + t.x},${world[1] * t.k + t.y})`);
+      }
+      layer.current?.removeAttribute('transform');
+      positionedFor.current = t;
+    }
+    const popupElement = popupRef.current;
+    if (popupElement && popupWorld.current) {
+      const placement = popupPlacement(toScreen(popupWorld.current, t), viewRef.current);
+      popupElement.style.left = `${placement.left}px`;
+      popupElement.style.top = `${placement.top}px`;
+      popupElement.style.transform = placement.transform;
+    }
+  }, []);
 
   // the viewport follows the element's size
   useLayoutEffect(() => {
@@ -104,15 +192,20 @@ export function DealerMap({
     return () => observer.disconnect();
   }, []);
 
-  const apply = useCallback((next: ViewTransform) => {
-    latest.current = next;
-    const element = svg.current;
-    if (!element || !behavior.current) {
-      setTransform(next);
-      return;
-    }
-    select(element).call(behavior.current.transform, zoomIdentity.translate(next.x, next.y).scale(next.k));
-  }, []);
+  const apply = useCallback(
+    (next: ViewTransform) => {
+      latest.current = next;
+      const element = svg.current;
+      if (!element || !behavior.current) {
+        drawLand(next);
+        place(next);
+        setTransform(next);
+        return;
+      }
+      select(element).call(behavior.current.transform, zoomIdentity.translate(next.x, next.y).scale(next.k));
+    },
+    [place, drawLand],
+  );
 
   // pan and zoom: wheel, drag, pinch, double-click
   const ready = view.width > 0 && view.height > 0;
@@ -120,18 +213,28 @@ export function DealerMap({
     const element = svg.current;
     if (!element || !ready) return;
     let frame = 0;
-    let pending: ViewTransform | null = null;
+    const margin = drawMargin(view);
     const zoomBehavior = zoom<SVGSVGElement, unknown>()
       .scaleExtent(scaleExtent(view))
       .on('zoom', (event: { transform: ViewTransform }) => {
-        pending = { k: event.transform.k, x: event.transform.x, y: event.transform.y };
-        latest.current = pending;
-        // one render per frame, however many events arrive
+        latest.current = { k: event.transform.k, x: event.transform.x, y: event.transform.y };
+        // one update per frame, however many events arrive: positions written, React only when the drawn
+        // markers no longer serve the view
         if (!frame)
           frame = requestAnimationFrame(() => {
             frame = 0;
-            if (pending) setTransform(pending);
+            const now = latest.current;
+            const asked = landAsked.current;
+            if (!asked || !landImageServes(asked, now, view, margin)) drawLand(now);
+            place(now);
+            if (!drawnAreaCovers(drawnFor.current, now, view, margin)) startTransition(() => setTransform(now));
           });
+      })
+      .on('end', () => {
+        // the gesture is over: drawn for where it ended, the land sharp again
+        const now = latest.current;
+        if (drawnFor.current !== now) setTransform(now);
+        if (landAsked.current !== now) drawLand(now);
       });
     behavior.current = zoomBehavior;
     const selection = select(element).call(zoomBehavior);
@@ -140,7 +243,7 @@ export function DealerMap({
       selection.on('.zoom', null);
       behavior.current = null;
     };
-  }, [ready, view]);
+  }, [ready, view, place, drawLand]);
 
   // the first view, then each request
   const lastRequest = useRef<number | null>(null);
@@ -181,23 +284,65 @@ export function DealerMap({
   }, [markers, clustering]);
   const byId = useMemo(() => new Map(markers.map((marker) => [marker.id, marker])), [markers]);
 
+  // each zoom's markers are projected once (at a close zoom they are every dealer, one by one)
+  const [projected] = useState(
+    () => new WeakMap<readonly MapFeature[], { item: MapFeature; world: [number, number] }[]>(),
+  );
   const zoomLevel = clusterZoom(transform.k);
   const features = useMemo(() => {
-    return index.at(zoomLevel).flatMap((item) => {
-      const world = project(item.position);
-      return world ? [{ item, world }] : [];
-    });
-  }, [index, zoomLevel]);
+    const items = index.at(zoomLevel);
+    let found = projected.get(items);
+    if (!found) {
+      found = items.flatMap((item) => {
+        const world = project(item.position);
+        return world ? [{ item, world }] : [];
+      });
+      projected.set(items, found);
+    }
+    return found;
+  }, [index, zoomLevel, projected]);
 
-  const visible = features.flatMap(({ item, world }) => {
+  const margin = drawMargin(view);
+  const visible = features.filter(({ world }) => {
     const [x, y] = toScreen(world, transform);
-    if (x < -60 || y < -60 || x > view.width + 60 || y > view.height + 60) return [];
-    return [{ item, x, y }];
+    return x >= -margin && y >= -margin && x <= view.width + margin && y <= view.height + margin;
   });
 
   const selected = selectedId ? byId.get(selectedId) : undefined;
   const selectedWorld = selected ? project(selected.position) : null;
-  const selectedScreen = selectedWorld ? toScreen(selectedWorld, transform) : null;
+  popupWorld.current = selectedWorld;
+
+  // after every render, the drawn markers' screen positions for the newest view
+  useLayoutEffect(() => {
+    placed.current = [];
+    for (const element of layer.current?.querySelectorAll<SVGGElement>(':scope > [data-wx]') ?? []) {
+      placed.current.push({ element, world: [Number(element.dataset.wx), Number(element.dataset.wy)] });
+    }
+    positionedFor.current = null;
+    place(latest.current);
+  });
+
+  // the land's painter (a worker where the browser can), for the life of the map
+  useLayoutEffect(() => {
+    const canvas = land.current;
+    if (!canvas) return;
+    const layer = landLayer(canvas, usShapes(), (request) => {
+      landShown.current = request;
+      place(latest.current);
+    });
+    lands.current = layer;
+    return () => {
+      layer.dispose();
+      lands.current = null;
+      landShown.current = null;
+      landAsked.current = null;
+    };
+  }, [place]);
+
+  // the land drawn again for a new size of the map
+  useLayoutEffect(() => {
+    if (view.width > 0 && view.height > 0) drawLand(latest.current);
+  }, [view, drawLand]);
 
   useEffect(() => {
     if (popup && selectedId && focusPopup.current) {
@@ -221,14 +366,15 @@ export function DealerMap({
   };
 
   const zoomBy = (factor: number) => {
+    const now = latest.current;
     const [minK, maxK] = scaleExtent(view);
-    const k = Math.max(minK, Math.min(maxK, transform.k * factor));
+    const k = Math.max(minK, Math.min(maxK, now.k * factor));
     const cx = view.width / 2;
     const cy = view.height / 2;
-    apply({ k, x: cx - ((cx - transform.x) / transform.k) * k, y: cy - ((cy - transform.y) / transform.k) * k });
+    apply({ k, x: cx - ((cx - now.x) / now.k) * k, y: cy - ((cy - now.y) / now.k) * k });
   };
   const zoomInto = (world: [number, number], zoomTo: number) => {
-    apply(centredOn(world, Math.max(zoomTo, zoomOfScale(transform.k, view) + 1), view));
+    apply(centredOn(world, Math.max(zoomTo, zoomOfScale(latest.current.k, view) + 1), view));
   };
 
   const onMapKey = (event: KeyboardEvent<SVGSVGElement>) => {
@@ -242,7 +388,8 @@ export function DealerMap({
     const move = moves[event.key];
     if (move) {
       event.preventDefault();
-      apply({ ...transform, x: transform.x + move[0], y: transform.y + move[1] });
+      const now = latest.current;
+      apply({ ...now, x: now.x + move[0], y: now.y + move[1] });
     } else if (event.key === '+' || event.key === '=') {
       event.preventDefault();
       zoomBy(2);
@@ -253,12 +400,7 @@ export function DealerMap({
   };
 
   const pinScale = DEFAULT_MARKER_SCALE[markerSize] * 1.6;
-  const originScreen = origin
-    ? (() => {
-        const world = project(origin);
-        return world ? toScreen(world, transform) : null;
-      })()
-    : null;
+  const originWorld = origin ? project(origin) : null;
 
   return (
     <div
@@ -266,6 +408,7 @@ export function DealerMap({
       className="dealer-map"
       style={{ '--map-height': typeof height === 'number' ? `${height}px` : height } as CSSProperties}
     >
+      <canvas ref={land} className="dealer-map__land" />
       <svg
         ref={svg}
         className="dealer-map__svg"
@@ -284,87 +427,87 @@ export function DealerMap({
         }}
       >
         <rect className="dealer-map__sea" width={view.width} height={view.height} />
-        <g transform={`translate(${transform.x},${transform.y}) scale(${transform.k})`}>
-          <path className="dealer-map__land" d={shapes.land} />
-          <path className="dealer-map__borders" d={shapes.borders} />
-        </g>
-        {originScreen && (
-          <g className="dealer-map__origin" transform={`translate(${originScreen[0]},${originScreen[1]})`}>
-            <circle r={12} className="dealer-map__origin-halo" />
-            <circle r={5} className="dealer-map__origin-dot" />
-          </g>
-        )}
-        {visible.map(({ item, x, y }) => {
-          if (item.kind === 'cluster') {
-            const r = clusterRadius(item.count);
-            const world = project(item.position);
-            const open = () => world && zoomInto(world, item.expansionZoom);
+        {/* the marker layer's transform and each marker's position are written by place() */}
+        <g ref={layer} className="dealer-map__layer">
+          {originWorld && (
+            <g className="dealer-map__origin" data-wx={originWorld[0]} data-wy={originWorld[1]}>
+              <circle r={12} className="dealer-map__origin-halo" />
+              <circle r={5} className="dealer-map__origin-dot" />
+            </g>
+          )}
+          {visible.map(({ item, world }) => {
+            if (item.kind === 'cluster') {
+              const r = clusterRadius(item.count);
+              const open = () => zoomInto(world, item.expansionZoom());
+              return (
+                // biome-ignore lint/a11y/useSemanticElements: SVG has no <button>
+                <g
+                  key={`c${item.id}`}
+                  className="dealer-map__cluster"
+                  data-wx={world[0]}
+                  data-wy={world[1]}
+                  role="button"
+                  tabIndex={0}
+                  aria-label={`${item.count} dealers here; press Enter to zoom in`}
+                  onClick={(event) => {
+                    event.stopPropagation();
+                    open();
+                  }}
+                  onKeyDown={(event) => {
+                    if (event.key === 'Enter' || event.key === ' ') {
+                      event.preventDefault();
+                      open();
+                    }
+                  }}
+                >
+                  <circle r={r} />
+                  <text dy="0.35em" textAnchor="middle">
+                    {clusterLabel(item.count)}
+                  </text>
+                </g>
+              );
+            }
+            const marker = byId.get(item.id);
+            if (!marker) return null;
+            const isSelected = marker.id === selectedId;
             return (
               // biome-ignore lint/a11y/useSemanticElements: SVG has no <button>
               <g
-                key={`c${item.id}`}
-                className="dealer-map__cluster"
-                transform={`translate(${x},${y})`}
+                key={marker.id}
+                data-dealer-id={marker.id}
+                data-wx={world[0]}
+                data-wy={world[1]}
+                className={isSelected ? 'dealer-map__marker dealer-map__marker--selected' : 'dealer-map__marker'}
                 role="button"
                 tabIndex={0}
-                aria-label={`${item.count} dealers here; press Enter to zoom in`}
+                aria-label={marker.label}
+                aria-pressed={isSelected}
                 onClick={(event) => {
                   event.stopPropagation();
-                  open();
+                  choose(marker.id, 'pointer');
                 }}
                 onKeyDown={(event) => {
                   if (event.key === 'Enter' || event.key === ' ') {
                     event.preventDefault();
-                    open();
+                    choose(marker.id, 'keyboard');
                   }
                 }}
               >
-                <circle r={r} />
-                <text dy="0.35em" textAnchor="middle">
-                  {clusterLabel(item.count)}
-                </text>
+                {marker.icon ? (
+                  <image
+                    href={marker.icon.url}
+                    width={marker.icon.size}
+                    height={marker.icon.size}
+                    x={-marker.icon.size / 2}
+                    y={-marker.icon.size}
+                  />
+                ) : (
+                  <path d={PIN_PATH} transform={`scale(${pinScale})`} fill={marker.color} className="dealer-map__pin" />
+                )}
               </g>
             );
-          }
-          const marker = byId.get(item.id);
-          if (!marker) return null;
-          const isSelected = marker.id === selectedId;
-          return (
-            // biome-ignore lint/a11y/useSemanticElements: SVG has no <button>
-            <g
-              key={marker.id}
-              data-dealer-id={marker.id}
-              className={isSelected ? 'dealer-map__marker dealer-map__marker--selected' : 'dealer-map__marker'}
-              transform={`translate(${x},${y})`}
-              role="button"
-              tabIndex={0}
-              aria-label={marker.label}
-              aria-pressed={isSelected}
-              onClick={(event) => {
-                event.stopPropagation();
-                choose(marker.id, 'pointer');
-              }}
-              onKeyDown={(event) => {
-                if (event.key === 'Enter' || event.key === ' ') {
-                  event.preventDefault();
-                  choose(marker.id, 'keyboard');
-                }
-              }}
-            >
-              {marker.icon ? (
-                <image
-                  href={marker.icon.url}
-                  width={marker.icon.size}
-                  height={marker.icon.size}
-                  x={-marker.icon.size / 2}
-                  y={-marker.icon.size}
-                />
-              ) : (
-                <path d={PIN_PATH} transform={`scale(${pinScale})`} fill={marker.color} className="dealer-map__pin" />
-              )}
-            </g>
-          );
-        })}
+          })}
+        </g>
       </svg>
 
       {showControls && (
@@ -381,14 +524,14 @@ export function DealerMap({
         </div>
       )}
 
-      {popup && selectedScreen && (
+      {popup && selectedWorld && (
         <div
           ref={popupRef}
           className="dealer-map__popup"
           role="dialog"
           aria-label="Dealer details"
           tabIndex={-1}
-          style={{ ...popupStyle, ...popupPlacement(selectedScreen, view) }}
+          style={popupStyle}
           onKeyDown={(event) => {
             if (event.key === 'Escape') {
               event.stopPropagation();
@@ -407,7 +550,7 @@ export function DealerMap({
 }
 
 /** Above the marker, kept inside the map horizontally; below it when the marker is near the top. */
-function popupPlacement([x, y]: [number, number], view: Viewport): CSSProperties {
+function popupPlacement([x, y]: [number, number], view: Viewport): { left: number; top: number; transform: string } {
   const half = 150;
   const left = Math.max(half + 8, Math.min(view.width - half - 8, x));
   const below = y < 220;

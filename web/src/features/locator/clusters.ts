@@ -4,7 +4,14 @@ import type { LatLng } from './geo';
 /** A marker to draw: one dealer, or a cluster of several. */
 export type MapFeature =
   | { kind: 'dealer'; id: string; position: LatLng }
-  | { kind: 'cluster'; id: number; position: LatLng; count: number; expansionZoom: number };
+  | {
+      kind: 'cluster';
+      id: number;
+      position: LatLng;
+      count: number;
+      /** the zoom at which it splits (asked when it is opened: costly for thousands of clusters at once) */
+      expansionZoom: () => number;
+    };
 
 /** Beyond this many markers the map clusters them even when clustering is not switched on ("when dense"). */
 export const DENSE_MARKERS = 150;
@@ -63,12 +70,13 @@ export function clusterIndex(points: readonly PointInput[]): ClusterIndex {
           id?: string;
         };
         if (props.cluster && props.cluster_id !== undefined) {
+          const clusterId = props.cluster_id;
           return {
             kind: 'cluster',
             id: props.cluster_id,
             position: { lat, lng },
             count: props.point_count ?? 0,
-            expansionZoom: index.getClusterExpansionZoom(props.cluster_id),
+            expansionZoom: () => index.getClusterExpansionZoom(clusterId),
           };
         }
         return { kind: 'dealer', id: String(props.id), position: { lat, lng } };

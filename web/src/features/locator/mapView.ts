@@ -132,3 +132,53 @@ export function onScreen([x, y]: [number, number], view: Viewport, margin = 40):
 export function clusterZoom(k: number): number {
   return Math.max(0, Math.floor(INITIAL_ZOOM + Math.log2(k)));
 }
+
+/**
+ * How far past the viewport (screen px) the map keeps markers drawn, so a pan shows them at once: the markers are
+ * moved with the view on every frame of a gesture and drawn anew only now and then (see `drawnAreaCovers`).
+ */
+export function drawMargin(view: Viewport): number {
+  return Math.round(Math.max(120, Math.max(view.width, view.height) / 2));
+}
+
+/**
+ * Whether what was drawn for the view `drawn`, `margin` px past each edge of its viewport, still covers the viewport
+ * of the view `now` with `edge` px around it.
+ */
+export function areaCovers(
+  drawn: ViewTransform,
+  now: ViewTransform,
+  view: Viewport,
+  margin: number,
+  edge = 0,
+): boolean {
+  const toWorld = (t: ViewTransform, sx: number, sy: number): [number, number] => [(sx - t.x) / t.k, (sy - t.y) / t.k];
+  const [nx0, ny0] = toWorld(now, -edge, -edge);
+  const [nx1, ny1] = toWorld(now, view.width + edge, view.height + edge);
+  const [dx0, dy0] = toWorld(drawn, -margin, -margin);
+  const [dx1, dy1] = toWorld(drawn, view.width + margin, view.height + margin);
+  return nx0 >= dx0 && ny0 >= dy0 && nx1 <= dx1 && ny1 <= dy1;
+}
+
+/**
+ * Whether the markers drawn for the view `drawn` (every marker within `margin` px of its viewport, clustered at
+ * its zoom) still serve the view `now`: the same cluster zoom, and the viewport of `now`, with `edge` px around it
+ * (a marker's symbol reaches that far past its point), inside the area drawn.
+ */
+export function drawnAreaCovers(
+  drawn: ViewTransform,
+  now: ViewTransform,
+  view: Viewport,
+  margin: number,
+  edge = 60,
+): boolean {
+  return clusterZoom(drawn.k) === clusterZoom(now.k) && areaCovers(drawn, now, view, margin, edge);
+}
+
+/**
+ * Whether the land drawn (as an image) for the view `drawn` can still be shown, moved and scaled, for `now`: it
+ * covers the viewport and is magnified at most twice (sharper again when the gesture ends).
+ */
+export function landImageServes(drawn: ViewTransform, now: ViewTransform, view: Viewport, margin: number): boolean {
+  return now.k / drawn.k <= 2 && areaCovers(drawn, now, view, margin);
+}

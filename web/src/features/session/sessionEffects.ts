@@ -1,6 +1,6 @@
 import type { Middleware } from '@reduxjs/toolkit';
 import { sessionEnded, signedIn, signedOut } from './sessionSlice';
-import { clearStoredSession, storeSession } from './storedSession';
+import { browserStorage, clearStoredSession, storeSession } from './storedSession';
 
 /**
  * Side effects of signing in and out on localStorage (a reload keeps the session). A plain middleware rather
@@ -9,7 +9,7 @@ import { clearStoredSession, storeSession } from './storedSession';
  */
 export const sessionEffects: Middleware = () => (next) => (action) => {
   const result = next(action);
-  if (signedIn.match(action)) storeSession(window.localStorage, action.payload);
-  if (signedOut.match(action) || sessionEnded.match(action)) clearStoredSession(window.localStorage);
+  if (signedIn.match(action)) storeSession(browserStorage(), action.payload);
+  if (signedOut.match(action) || sessionEnded.match(action)) clearStoredSession(browserStorage());
   return result;
 };

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { initialSession } from './initialSession';
-import type { StoredSession } from './storedSession';
+import { browserStorage, type StoredSession } from './storedSession';
 import { dashboardFor, type PublicView } from './view';
 
 /** Shown when the server ends a session without saying why. */
@@ -8,7 +8,7 @@ export const SESSION_ENDED = 'Your session has ended. Please sign in again.';
 
 export const sessionSlice = createSlice({
   name: 'session',
-  initialState: () => initialSession(window.location.search, window.localStorage),
+  initialState: () => initialSession(window.location.search, browserStorage()),
   reducers: {
     signedIn(state, action: PayloadAction<StoredSession>) {
       state.token = action.payload.token;

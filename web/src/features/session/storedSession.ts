@@ -17,6 +17,36 @@ export interface StoredSession {
   user: StoredUser;
 }
 
+/**
+ * The browser's localStorage, or a store in memory for this page where the browser denies it: a third-party frame
+ * (the embed widget's locator on a dealer's site) when third-party storage is blocked, where merely reading
+ * `window.localStorage` throws.
+ */
+export function browserStorage(): Storage {
+  try {
+    return window.localStorage;
+  } catch {
+    memoryStorage ??= inMemoryStorage();
+    return memoryStorage;
+  }
+}
+
+let memoryStorage: Storage | undefined;
+
+function inMemoryStorage(): Storage {
+  const items = new Map<string, string>();
+  return {
+    get length() {
+      return items.size;
+    },
+    key: (index) => [...items.keys()][index] ?? null,
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => void items.set(key, String(value)),
+    removeItem: (key) => void items.delete(key),
+    clear: () => items.clear(),
+  };
+}
+
 /** The stored session when both parts exist and parse; unparseable data is cleared. */
 export function readStoredSession(storage: Storage): StoredSession | null {
   const token = storage.getItem(TOKEN_KEY);
