@@ -68,7 +68,15 @@ describe('The picture grid in a real browser', () => {
     });
     const imagesSoFar = () => Promise.all([...finished]);
     await page.getByRole('tab', { name: 'Resources' }).click();
+    // the first thumbnail has loaded (a lazy image is in the page before its request starts, and a loaded
+    // machine may not have started it by the first network-idle moment), then what else the opening loads
     await page.getByRole('listitem', { name: 'Picture 1', exact: true }).locator('img').waitFor();
+    await page.waitForFunction(
+      () => [...document.querySelectorAll('img')].some((img) => img.complete && img.naturalWidth > 0),
+      null,
+      { timeout: 20_000 },
+    );
+    for (let waited = 0; finished.length === 0 && waited < 10_000; waited += 50) await page.waitForTimeout(50);
     await page.waitForLoadState('networkidle');
     const opened = await imagesSoFar();
     const onOpening = sum(opened);
