@@ -72,7 +72,7 @@ describe('The picture grid in a real browser', () => {
     // machine may not have started it by the first network-idle moment), then what else the opening loads
     await page.getByRole('listitem', { name: 'Picture 1', exact: true }).locator('img').waitFor();
     await page.waitForFunction(
-      () => [...document.querySelectorAll('img')].some((img) => img.complete && img.naturalWidth > 0),
+      () => Array.from(document.querySelectorAll('img')).some((img) => img.complete && img.naturalWidth > 0),
       null,
       { timeout: 20_000 },
     );
