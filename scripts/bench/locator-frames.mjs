@@ -27,15 +27,12 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
  * BENCH_DATABASE_ADMIN_URL or TEST_DATABASE_URL, BENCH_VERBOSE=1 (the slowest frames), BENCH_TRACE=<file> (a Chrome
  * trace of the gestures).
  */
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
 import { benchPortal, DATABASE_ADMIN_URL, REPO, requireFiles, runBenchmark, withPortalExit } from './lib/portal.mjs';
-
-const require = createRequire(path.join(REPO, 'services/geocoding/package.json'));
-const { codes } = require('zipcodes');
+import { usDealers } from './lib/us-dealers.mjs';
 
 const DEALERS = Number(process.env.BENCH_MAP_DEALERS ?? 10_000);
 const BATCH = 1000;
@@ -55,43 +52,6 @@ const CHROMIUM_ARGS = [
 ];
 const bench = benchPortal({ prefix: 'portal_bench_map', admin: ADMIN, webDist: WEB_DIST });
 
-// the 48 contiguous states and DC
-const STATES = new Set(
-  'AL AZ AR CA CO CT DE DC FL GA ID IL IN IA KS KY LA ME MD MA MI MN MS MO MT NE NV NH NJ NM NY NC ND OH OK OR PA RI SC SD TN TX UT VT VA WA WV WI WY'.split(
-    ' ',
-  ),
-);
-const ZIPS = Object.values(codes).filter(
-  (c) =>
-    STATES.has(c.state) &&
-    c.country === 'US' &&
-    /^\d{5}$/.test(c.zip) &&
-    c.latitude > 24.6 &&
-    c.latitude < 49.4 &&
-    c.longitude > -124.4 &&
-    c.longitude < -66.6,
-);
-const zipOf = (i) => ZIPS[(i * 7919) % ZIPS.length];
-
-function dealers(from, count) {
-  const rows = [];
-  for (let i = from; i < from + count; i++) {
-    const zip = zipOf(i);
-    rows.push({
-      full_name: `Pat Dealer ${i}`,
-      email: `dealer.${i}@map-bench.example.com`,
-      business_name: `Blinds ${i}`,
-      phone: `(555) 010-${String(i % 10_000).padStart(4, '0')}`,
-      address: `${100 + (i % 9000)} Main St`,
-      city: zip.city,
-      state: zip.state,
-      zip_code: zip.zip,
-      zone: 'Midwest Zone',
-    });
-  }
-  return rows;
-}
-
 async function call(url, method, pathname, auth, body) {
   const res = await fetch(`${url}${pathname}`, {
     method,
@@ -107,7 +67,7 @@ async function call(url, method, pathname, auth, body) {
 async function seed(url, auth) {
   for (let start = 0; start < DEALERS; start += BATCH) {
     const json = await call(url, 'POST', '/api/admin/bulk-import-dealers', auth, {
-      dealers: dealers(start, Math.min(BATCH, DEALERS - start)),
+      dealers: usDealers(start, Math.min(BATCH, DEALERS - start), 'map-bench.example.com'),
     });
     if (json.results.failed_imports)
       throw new Error(`import rejected rows: ${JSON.stringify(json.results).slice(0, 300)}`);
