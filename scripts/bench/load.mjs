@@ -48,7 +48,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import sharp from 'sharp';
 import { Pool } from 'undici';
-import { createDatabase, REPO, requireFiles, runBenchmark, signIn, startPortal } from './lib/portal.mjs';
+import { createDatabase, REPO, requireFiles, runBenchmark, settled, signIn, startPortal } from './lib/portal.mjs';
 
 const require = createRequire(import.meta.url);
 const { codes } = createRequire(path.join(REPO, 'services/geocoding/package.json'))('zipcodes');
@@ -281,29 +281,6 @@ function watchConnections(db) {
       return peak;
     },
   };
-}
-
-/** Until every service's outbox is published and no service applied an event for a second (as locator.mjs). */
-async function settled(db) {
-  const { rows: schemas } = await db.query(
-    `SELECT table_schema AS s, bool_or(table_name = 'outbox') AS outbox, bool_or(table_name = 'processed_events') AS processed
-       FROM information_schema.tables WHERE table_name IN ('outbox', 'processed_events') GROUP BY table_schema`,
-  );
-  const unsent = schemas
-    .filter((r) => r.outbox)
-    .map((r) => `(SELECT count(*) FROM "${r.s}".outbox WHERE sent_at IS NULL)`)
-    .join(' + ');
-  const latest = schemas
-    .filter((r) => r.processed)
-    .map((r) => `(SELECT max(processed_at) FROM "${r.s}".processed_events)`)
-    .join(', ');
-  await until('every event to be applied', async () => {
-    const { rows } = await db.query(
-      `SELECT (${unsent || '0'})::int AS unsent,
-              coalesce(extract(epoch FROM clock_timestamp() - greatest(${latest || 'NULL'})), 1e9) AS idle_s`,
-    );
-    return rows[0].unsent === 0 && rows[0].idle_s >= 1;
-  });
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -31,7 +31,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
-import { benchPortal, DATABASE_ADMIN_URL, REPO, requireFiles, runBenchmark, withPortalExit } from './lib/portal.mjs';
+import {
+  benchPortal,
+  DATABASE_ADMIN_URL,
+  REPO,
+  requireFiles,
+  runBenchmark,
+  settled,
+  withPortalExit,
+} from './lib/portal.mjs';
 import { usDealers } from './lib/us-dealers.mjs';
 
 const DEALERS = Number(process.env.BENCH_MAP_DEALERS ?? 10_000);
@@ -91,33 +99,6 @@ async function waitPlaced(db) {
     if (placed + failed >= DEALERS) return { placed, failed };
     if (Date.now() > until) throw new Error(`the geocoding service placed only ${placed} of ${DEALERS} dealers`);
     await new Promise((r) => setTimeout(r, 500));
-  }
-}
-
-/** Until the portal is quiet: every outbox published and no service applied an event for a second. */
-async function settled(db) {
-  const { rows: schemas } = await db.query(
-    `SELECT table_schema AS s, bool_or(table_name = 'outbox') AS outbox, bool_or(table_name = 'processed_events') AS processed
-       FROM information_schema.tables WHERE table_name IN ('outbox', 'processed_events') GROUP BY table_schema`,
-  );
-  const unsent = schemas
-    .filter((r) => r.outbox)
-    .map((r) => `(SELECT count(*) FROM "${r.s}".outbox WHERE sent_at IS NULL)`)
-    .join(' + ');
-  const latest = schemas
-    .filter((r) => r.processed)
-    .map((r) => `(SELECT max(processed_at) FROM "${r.s}".processed_events)`)
-    .join(', ');
-  const started = Date.now();
-  for (;;) {
-    const { rows } = await db.query(
-      `SELECT (${unsent || '0'})::int AS unsent,
-              coalesce(extract(epoch FROM clock_timestamp() - greatest(${latest || 'NULL'})), 1e9) AS idle_s`,
-    );
-    if (rows[0].unsent === 0 && rows[0].idle_s >= 1) return (Date.now() - started) / 1000;
-    if (Date.now() - started > SETTLE_TIMEOUT_MS)
-      throw new Error(`the portal did not settle: ${rows[0].unsent} events unpublished`);
-    await new Promise((r) => setTimeout(r, 200));
   }
 }
 

@@ -30,7 +30,7 @@
 import http from 'node:http';
 import path from 'node:path';
 import pg from 'pg';
-import { benchPortal, REPO, requireBuilt, runBenchmark, withPortalExit } from './lib/portal.mjs';
+import { benchPortal, REPO, requireBuilt, runBenchmark, settled, withPortalExit } from './lib/portal.mjs';
 import { importDealers } from './lib/seed.mjs';
 import { usDealers, ZIPS } from './lib/us-dealers.mjs';
 
@@ -81,36 +81,6 @@ async function waitPlaced(db, n) {
   while ((await placed(db)) < n) {
     if (Date.now() > until) throw new Error(`the geocoding service placed only ${await placed(db)} of ${n} dealers`);
     await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
-/**
- * Until the portal is quiet: every service's outbox published and no service applied an event for a second.
- * Answers the seconds waited.
- */
-async function settled(db) {
-  const { rows: schemas } = await db.query(
-    `SELECT table_schema AS s, bool_or(table_name = 'outbox') AS outbox, bool_or(table_name = 'processed_events') AS processed
-       FROM information_schema.tables WHERE table_name IN ('outbox', 'processed_events') GROUP BY table_schema`,
-  );
-  const unsent = schemas
-    .filter((r) => r.outbox)
-    .map((r) => `(SELECT count(*) FROM "${r.s}".outbox WHERE sent_at IS NULL)`)
-    .join(' + ');
-  const latest = schemas
-    .filter((r) => r.processed)
-    .map((r) => `(SELECT max(processed_at) FROM "${r.s}".processed_events)`)
-    .join(', ');
-  const started = Date.now();
-  for (;;) {
-    const { rows } = await db.query(
-      `SELECT (${unsent || '0'})::int AS unsent,
-              coalesce(extract(epoch FROM clock_timestamp() - greatest(${latest || 'NULL'})), 1e9) AS idle_s`,
-    );
-    if (rows[0].unsent === 0 && rows[0].idle_s >= 1) return (Date.now() - started) / 1000;
-    if (Date.now() - started > SETTLE_TIMEOUT_MS)
-      throw new Error(`the portal did not settle: ${rows[0].unsent} events unpublished`);
-    await new Promise((r) => setTimeout(r, 200));
   }
 }
 
