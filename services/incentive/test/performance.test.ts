@@ -180,6 +180,18 @@ describe('top-performers', () => {
       total_orders: 7,
       avg_order_value: 215.71,
     });
+    // a change of the dealer rows alone shows at once too
+    await t.publish(DealerArchived, dealers[2] as string, {
+      dealer_id: dealers[2] as string,
+      archived_at: new Date().toISOString(),
+    });
+    const archived = await t.api().get('/api/admin/dealer-performance').set(t.admin);
+    expect(archived.body.data.map((r: { dealer_id: string }) => r.dealer_id).sort()).toEqual(
+      dealers
+        .slice(1)
+        .filter((d) => d !== dealers[2])
+        .sort(),
+    );
   });
 
   test.each([

@@ -48,12 +48,10 @@ export function topPerformers(
 const PERFORMANCE_ROWS = `FROM dealer_figures f FULL JOIN dealers d ON d.dealer_id = f.dealer_id WHERE ${ACTIVE}`;
 
 /**
- * What the figures and dealer rows are: their counts and 64-bit sums of their row versions (xmin). Any
- * committed change of either table changes it, so an answer built for the same fingerprint is the answer (a
- * hash collision aside: 2^-64). A scan without building any JSON.
+ * Which version of the figures and dealer rows is committed: a counter their statement triggers move (see the
+ * performance-version migration), so an answer built for the same version is the answer. One row read.
  */
-const FINGERPRINT = `SELECT (SELECT count(*) || ':' || coalesce(sum(hashtextextended(xmin::text, 0)), 0) FROM dealer_figures)
-  || '/' || (SELECT count(*) || ':' || coalesce(sum(hashtextextended(xmin::text, 0)), 0) FROM dealers) AS fingerprint`;
+const FINGERPRINT = 'SELECT version::text AS fingerprint FROM performance_version';
 
 /**
  * The whole dealer-performance answer rendered by PostgreSQL: the same records as domain/performance's
@@ -83,7 +81,7 @@ const built = new WeakMap<DataSource, BuiltAnswer>();
 
 /**
  * The dealer-performance answer as of now, as JSON text: rebuilt only when the figures or dealers moved since
- * the last one, so repeated reads of unchanged figures cost one scan instead of rendering every dealer again.
+ * the last one, so repeated reads of unchanged figures cost one row read instead of rendering every dealer again.
  */
 export async function dealerPerformanceJson(db: DataSource): Promise<BuiltAnswer> {
   const cached = built.get(db);
