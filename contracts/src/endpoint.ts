@@ -79,6 +79,12 @@ export interface EndpointDef<
    * personal data). Every non-public endpoint is answered `Cache-Control: no-store` anyway.
    */
   noStore?: true;
+  /**
+   * A public GET whose 200 answers name bytes that never change (`Cache-Control: ... immutable` and an ETag): the
+   * gateway may keep them and answer from memory once the owner confirms by a conditional request (304) that the
+   * name still stands. The bytes then cross from the service once, and a removed name still answers 404 at once.
+   */
+  edgeCache?: 'revalidate';
 }
 
 /**

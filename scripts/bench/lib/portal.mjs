@@ -8,7 +8,7 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { appendFileSync, existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -118,6 +118,7 @@ export async function startPortal({ databaseUrl, dataDir, admin, webDist, nodeAr
   for (const stream of [child.stdout, child.stderr]) {
     stream.setEncoding('utf8').on('data', (chunk) => {
       stderr = (stderr + chunk).slice(-20_000);
+      if (process.env.BENCH_PORTAL_LOG) appendFileSync(process.env.BENCH_PORTAL_LOG, chunk);
     });
   }
   const stop = async () => {
@@ -167,7 +168,8 @@ export async function signIn(url, admin) {
 
 /**
  * A benchmark's portal: `open()` makes a fresh database and data folder, starts the built portal there (with
- * BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it) and signs the admin in; `close()`
+ * BENCH_NODE_ARGS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it, or "--trace-gc" with BENCH_PORTAL_LOG=<file>
+ * to keep everything it prints) and signs the admin in; `close()`
  * stops it and removes both, once, whether called from `finally` or from a signal while `open()` was still
  * running. `portal` is the running portal (for `withPortalExit`); `client()` a client of its database (to seed
  * tables or watch the services), ended by `close()`.

@@ -119,6 +119,21 @@ describe.each<[string, StoreKind]>([
     for (const url of [product.full_image_url, product.thumbnail_url]) expect((await api().get(url)).status).toBe(404);
   });
 
+  test('When a cache revalidates an image whose name was removed, Then 404 rather than 304', async () => {
+    const product = await createWith(IMAGES.png, 'a.png');
+    const { etag } = (await api().get(product.full_image_url)).headers;
+    expect((await api().get(product.full_image_url).set('If-None-Match', etag as string)).status).toBe(304);
+
+    await withForm(api().put(`/api/admin/update-product/${product.product_id}`).set(catalog.admin), productForm(), {
+      bytes: IMAGES.gif,
+      filename: 'b.gif',
+    });
+
+    const gone = await api().get(product.full_image_url).set('If-None-Match', etag as string);
+    expect(gone.status).toBe(404);
+    expect(gone.body.detail).toBe('Error: Product image not found');
+  });
+
   test('When no image has that name, Then a clean JSON 404 that no cache keeps', async () => {
     const res = await api().get('/api/product-images/no-such-image.png');
     expect(res.status).toBe(404);

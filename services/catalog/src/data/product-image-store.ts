@@ -80,6 +80,10 @@ export function cachingImageReads(store: ObjectStore, limits: ImageCacheLimits =
       return served(image);
     },
 
+    async exists(key) {
+      return cache.has(key) || store.exists(key);
+    },
+
     async remove(key) {
       forget(key);
       await store.remove(key);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Dirent } from 'node:fs';
-import { mkdir, open, readdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { assertValidObjectKey, assertValidObjectPrefix } from './object-key';
 import type { ObjectStore, StoredObject } from './object-store';
@@ -107,6 +107,15 @@ export function createFileObjectStore(opts: { dir: string }): ObjectStore {
         return { body: handle.createReadStream(), size: stat.size, contentType: await readContentType(key) };
       } catch (err) {
         await handle.close();
+        throw err;
+      }
+    },
+
+    async exists(key) {
+      try {
+        return (await stat(locate(root, key))).isFile();
+      } catch (err) {
+        if (isAbsent(err)) return false;
         throw err;
       }
     },

@@ -12,6 +12,6 @@ export { createFileObjectStore } from './file-object-store';
 export { detectImageKind, IMAGE_CONTENT_TYPES } from './image-kind';
 export type { ObjectStore, StoredObject } from './object-store';
 export { createS3ObjectStore, type S3ObjectStoreOptions } from './s3-object-store';
-export { IMMUTABLE, objectETag, type ServeObjectOptions, serveObject } from './serve-object';
+export { IMMUTABLE, matchesIfNoneMatch, objectETag, type ServeObjectOptions, serveObject } from './serve-object';
 export { objectStoreFromEnv, StorageEnv } from './store-from-env';
 export { assertPlainFileName, INVALID_FILE_NAME } from './upload-name';

@@ -14,6 +14,8 @@ export interface ObjectStore {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   /** null when the key is absent */
   get(key: string): Promise<StoredObject | null>;
+  /** whether the key names an object, without reading it (a revalidation checks the name still stands) */
+  exists(key: string): Promise<boolean>;
   /** removing an absent key is not an error */
   remove(key: string): Promise<void>;
   /** the keys under a folder (`prefix` ends with '/'), in no particular order; [] when there are none */

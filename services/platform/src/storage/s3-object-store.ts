@@ -92,6 +92,17 @@ export function createS3ObjectStore(opts: S3ObjectStoreOptions): ObjectStore {
       }
     },
 
+    async exists(key) {
+      assertValidObjectKey(key);
+      try {
+        await client.statObject(bucket, key);
+        return true;
+      } catch (err) {
+        if (hasCode(err, ABSENT)) return false;
+        throw err;
+      }
+    },
+
     async remove(key) {
       assertValidObjectKey(key);
       await client.removeObject(bucket, key);

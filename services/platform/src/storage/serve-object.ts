@@ -21,23 +21,24 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * A strong ETag from the key alone: a key never names different bytes (a new upload gets a new key), so the
- * tag needs no read of the object, and a revalidation is answered without touching the store.
+ * tag needs no read of the object, and a revalidation asks the store only whether the object is still there.
  */
 export function objectETag(key: string): string {
   return `"${createHash('sha256').update(key).digest('base64url').slice(0, 27)}"`;
 }
 
-function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+/** Whether an If-None-Match header names `etag`: weak comparison, as RFC 9110 asks (W/"x" matches "x"). */
+export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   if (header.trim() === '*') return true;
-  // weak comparison, as RFC 9110 asks for If-None-Match: W/"x" matches "x"
-  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+  const bare = etag.replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === bare);
 }
 
 /**
  * Answers an object of the store: its stored content type (detected from its bytes at upload, never from a
  * name), `X-Content-Type-Options: nosniff` and a sandboxing CSP (an image opened directly can run nothing), a
- * strong ETag, a long immutable cache lifetime, 304 for a matching If-None-Match, and a JSON 404 `{detail}`
+ * strong ETag, a long immutable cache lifetime, 304 for a matching If-None-Match while the object is there, and a JSON 404 `{detail}`
  * that no cache keeps when the object is absent. The bytes stream from the store (never buffered). Answers
  * SENT, for handlers to return.
  */
@@ -54,18 +55,22 @@ export async function serveObject(
     'X-Content-Type-Options': 'nosniff',
     'Content-Security-Policy': "default-src 'none'; sandbox",
   };
-  if (matchesIfNoneMatch(res.req.get('if-none-match'), etag)) {
-    res.status(304).set(common).end();
-    return SENT;
-  }
-  const object = await store.get(key);
-  if (!object) {
+  const absent = (): typeof SENT => {
     res
       .status(404)
       .set({ 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' })
       .json({ detail: opts.notFound ?? 'Not found' });
     return SENT;
+  };
+  if (matchesIfNoneMatch(res.req.get('if-none-match'), etag)) {
+    // only while the name still stands: a cache revalidating a removed object (the gateway's, see
+    // gateway/src/edge-cache.ts) must stop serving it at once
+    if (!(await store.exists(key))) return absent();
+    res.status(304).set(common).end();
+    return SENT;
   }
+  const object = await store.get(key);
+  if (!object) return absent();
   res.status(200).set({ ...common, 'Content-Type': object.contentType, 'Content-Length': String(object.size) });
   if (opts.downloadName) res.set('Content-Disposition', attachmentDisposition(opts.downloadName));
   if (res.req.method === 'HEAD') {
