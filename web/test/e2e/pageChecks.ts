@@ -25,3 +25,18 @@ export async function expectText(locator: Locator, text: string): Promise<void> 
 export async function expectValue(input: Locator, value: string): Promise<void> {
   expect(await input.inputValue()).toBe(value);
 }
+
+/**
+ * Starts recording the page's Content-Security-Policy violations (call before the page loads); answers a function
+ * that reads what was recorded so far, one line per violation.
+ */
+export async function recordCspViolations(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    Object.assign(window, { __cspViolations: seen });
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.violatedDirective} ${event.blockedURI} at ${event.sourceFile}:${event.lineNumber}`),
+    );
+  });
+  return () => page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []);
+}

@@ -1,5 +1,6 @@
 import { launchBrowser, type TestBrowser } from './browser';
 import { type Portal, startPortal } from './harness';
+import { recordCspViolations } from './pageChecks';
 import { expectMessage, landingPage, openSettings, signIn, signOut } from './settingsSteps';
 
 jest.setTimeout(180_000);
@@ -107,8 +108,9 @@ describe('A new delivery user and Profile Settings, in a real browser', () => {
     await page.close();
   });
 
-  test("When a profile form is incomplete, Then the spec's message is shown and nothing is sent", async () => {
+  test("When a profile form is incomplete, Then the spec's message is shown and nothing is sent, and checking it breaks no rule of the page's CSP", async () => {
     const page = await browser.context.newPage();
+    const cspViolations = await recordCspViolations(page);
     await landingPage(page, portal.url);
     await signIn(page, portal.adminEmail, portal.adminPassword);
     await page.getByRole('tab', { name: 'Profile' }).click();
@@ -120,6 +122,8 @@ describe('A new delivery user and Profile Settings, in a real browser', () => {
     await page.getByLabel('Full Name').fill('');
     await page.getByRole('button', { name: 'Update Profile' }).click();
     await expectMessage(page, 'Error: Full name and email are required', 'error');
+    // the form was checked with the contract's zod schema: no eval probe under the CSP (api/zodWithoutEval.ts)
+    expect(await cspViolations()).toEqual([]);
     await page.close();
   });
 });
