@@ -13,7 +13,7 @@ import {
   MapDisplaySettings,
   RepairResult,
 } from '../entities/geocoding';
-import { Coordinates, idParams } from '../fields';
+import { Coordinates, idParams, storableString } from '../fields';
 import {
   BulkRepairGeocodingRequest,
   GeocodeAddressRequest,
@@ -30,6 +30,41 @@ import {
 const owner = 'geocoding' as const;
 const dealerIdParams = idParams('dealer_id');
 const MapSettingsResponse = Ok.extend({ categories: z.array(MapCategory), settings: MapDisplaySettings });
+
+/** What a visitor sees of a placed dealer on the locator's map: a subset of what search-dealers answers. */
+const DealerLocation = MapDealer.pick({
+  dealer_id: true,
+  business_name: true,
+  category: true,
+  address: true,
+  city: true,
+  state: true,
+  zip_code: true,
+  phone: true,
+  email: true,
+  website: true,
+}).extend({ coordinates: Coordinates });
+
+/** The Manage Dealers table asks for the rows it draws: a page, never the whole list. */
+const MAX_GEOCODING_STATUS_DEALERS = 100;
+const DEALER_IDS_MESSAGE = `Error: dealer_ids must list 1 to ${MAX_GEOCODING_STATUS_DEALERS} dealer ids, separated by commas`;
+const GeocodingStatusQuery = z.object({
+  dealer_ids: storableString({ error: DEALER_IDS_MESSAGE })
+    .transform((text) => [...new Set(text.split(',').map((id) => id.trim()))].filter(Boolean))
+    .pipe(
+      z
+        .array(z.string().max(100, 'Error: a dealer id is at most 100 characters'))
+        .min(1, DEALER_IDS_MESSAGE)
+        .max(MAX_GEOCODING_STATUS_DEALERS, DEALER_IDS_MESSAGE),
+    )
+    .describe(`up to ${MAX_GEOCODING_STATUS_DEALERS} dealer ids, separated by commas`),
+});
+const DealerGeocodingStatus = MapDealer.pick({
+  dealer_id: true,
+  coordinates: true,
+  geocoding_status: true,
+  geocoding_error: true,
+});
 
 export const geocodingEndpoints = {
   'admin.dealersForMap': endpoint({
@@ -75,6 +110,17 @@ export const geocodingEndpoints = {
       dealers: z.array(LocatedDealer).max(5),
       nearest: LocatedDealer.nullable().describe('with a radius: the nearest dealer when none is within it'),
     }),
+  }),
+  'public.dealerLocations': endpoint({
+    id: 'public.dealerLocations',
+    method: 'GET',
+    path: '/api/public/dealer-locations',
+    owner,
+    access: access.public,
+    summary:
+      'Every active dealer with coordinates, for the locator map before a search and on Show All; ETag/304 and gzip, rate-limited per client',
+    response: Ok.extend({ dealers: z.array(DealerLocation) }),
+    beyondSpec: true,
   }),
   'admin.updateDealerCategory': endpoint({
     id: 'admin.updateDealerCategory',
@@ -141,6 +187,18 @@ export const geocodingEndpoints = {
     access: access.roles('admin'),
     summary: 'Geocoding health: healthy, missing, error and suspicious counts, recent repairs',
     response: Ok.extend({ summary: GeocodingSummary }),
+  }),
+  'admin.geocodingStatus': endpoint({
+    id: 'admin.geocodingStatus',
+    method: 'GET',
+    path: '/api/admin/geocoding-status',
+    owner,
+    access: access.roles('admin'),
+    summary:
+      'The map status of the listed dealers (Ready, Needs Geocoding or Error): coordinates, status and error; those this service does not know are left out',
+    query: GeocodingStatusQuery,
+    response: Ok.extend({ statuses: z.array(DealerGeocodingStatus) }),
+    beyondSpec: true,
   }),
   'admin.geocodingDiagnosis': endpoint({
     id: 'admin.geocodingDiagnosis',

@@ -2,6 +2,7 @@ import { defineService } from '@portal/platform';
 import { GeocodingConfig } from './config';
 import { Geocoding1767000000000 } from './data/migrations/1767000000000-geocoding';
 import { GeocodingHealthIndex1767000000001 } from './data/migrations/1767000000001-geocoding-health-index';
+import { GoogleRefinement1767000000002 } from './data/migrations/1767000000002-google-refinement';
 import {
   dealerArchived,
   dealerCreated,
@@ -21,6 +22,7 @@ import {
 import {
   dealersForMap,
   geocodingHistory,
+  geocodingStatus,
   manualCoordinateOverride,
   mapSettings,
   saveMapSettings,
@@ -28,17 +30,18 @@ import {
   updateDealerCoordinates,
   uploadMarkerImage,
 } from './http/admin/map';
-import { markerImage, searchDealers } from './http/public/locator';
-import { startRuntime } from './runtime';
+import { dealerLocations, markerImage, searchDealers } from './http/public/locator';
+import { startRuntime, stopRuntime } from './runtime';
 
 export const geocodingService = defineService({
   name: 'geocoding',
   config: GeocodingConfig,
-  migrations: [Geocoding1767000000000, GeocodingHealthIndex1767000000001],
+  migrations: [Geocoding1767000000000, GeocodingHealthIndex1767000000001, GoogleRefinement1767000000002],
   // geocoders, state shapes and the locator index, before the first event or request
   onStart: async (ctx) => {
     await startRuntime(ctx);
   },
+  onStop: stopRuntime,
   consumers: {
     'dealer.created': dealerCreated,
     'dealer.updated': dealerUpdated,
@@ -56,6 +59,7 @@ export const geocodingService = defineService({
     'admin.mapSettings': mapSettings,
     'admin.saveMapSettings': saveMapSettings,
     'public.searchDealers': searchDealers,
+    'public.dealerLocations': dealerLocations,
     'public.markerImage': markerImage,
     'admin.updateDealerCategory': updateDealerCategory,
     'admin.geocodeAddress': geocodeAddress,
@@ -63,6 +67,7 @@ export const geocodingService = defineService({
     'admin.uploadMarkerImage': uploadMarkerImage,
     'admin.geocodingSummary': geocodingSummary,
     'admin.geocodingDiagnosis': geocodingDiagnosis,
+    'admin.geocodingStatus': geocodingStatus,
     'admin.repairDealerGeocoding': repairDealerGeocoding,
     'admin.bulkRepairGeocoding': bulkRepairGeocoding,
     'admin.geocodingHistory': geocodingHistory,

@@ -1,4 +1,4 @@
-import { type AttemptLimiter, createAttemptLimiter } from '@portal/platform';
+import { type AttemptLimiter, type BuiltJson, createAttemptLimiter } from '@portal/platform';
 import type { DataSource } from 'typeorm';
 import type { GeocodingContext } from './context';
 import type { GeocodeResult, Geocoder } from './geocoders/geocoder';
@@ -7,6 +7,7 @@ import { OfflineGeocoder } from './geocoders/offline';
 import { loadStateShapes, type StateShapes } from './geocoders/state-shapes';
 import { LocatorIndex } from './locator/locator-index';
 import { Lru } from './locator/lru';
+import { type GoogleRefinement, startGoogleRefinement } from './use-cases/google-refinement';
 
 /**
  * What one running geocoding service keeps in memory: its geocoders, the state shapes, the locator index, the
@@ -27,6 +28,12 @@ export interface GeocodingRuntime {
   places: Lru<string, GeocodeResult>;
   /** a search → its answer, valid for one locator version */
   answers: Lru<string, { version: number; body: unknown }>;
+  /** loads of every dealer's location per client per minute */
+  lists: AttemptLimiter;
+  /** every dealer's location, built for one locator version (null until first asked) */
+  locations: { version: number; answer: BuiltJson } | null;
+  /** the background placement by Google of dealers placed offline from events (only with Google configured) */
+  refinement?: GoogleRefinement;
 }
 
 const runtimes = new WeakMap<DataSource, GeocodingRuntime>();
@@ -37,7 +44,7 @@ export async function startRuntime(ctx: GeocodingContext): Promise<GeocodingRunt
   const key = ctx.config.GOOGLE_MAPS_API_KEY;
   const best: Geocoder = key
     ? new GoogleGeocoder({
-        call: googleCall(key),
+        call: googleCall(key, { url: ctx.config.GOOGLE_GEOCODE_URL }),
         fallback: offline,
         pauseMs: ctx.config.GOOGLE_GEOCODE_PAUSE_MS,
         logger: ctx.logger,
@@ -60,10 +67,18 @@ export async function startRuntime(ctx: GeocodingContext): Promise<GeocodingRunt
     lookups: limiter(ctx.config.LOCATOR_LOOKUPS_PER_MINUTE),
     places: new Lru(10_000),
     answers: new Lru(5_000),
+    lists: limiter(ctx.config.LOCATOR_LISTS_PER_MINUTE),
+    locations: null,
   };
   runtimes.set(ctx.db, runtime);
+  if (best !== offline) runtime.refinement = startGoogleRefinement(ctx, runtime);
   ctx.logger.info({ geocoder: best.source, states: runtime.shapes.states }, 'geocoders ready');
   return runtime;
+}
+
+/** Stops the background work of the service's runtime (the Google refinement), letting the dealer under way finish. */
+export async function stopRuntime(ctx: { db: DataSource }): Promise<void> {
+  await runtimes.get(ctx.db)?.refinement?.stop();
 }
 
 export function runtimeOf(ctx: { db: DataSource }): GeocodingRuntime {

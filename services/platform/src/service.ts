@@ -95,6 +95,8 @@ export interface ServiceContext<C extends BaseConfig = BaseConfig> {
 export interface ConsumerContext<C extends BaseConfig = BaseConfig> extends ServiceContext<C> {
   manager: EntityManager;
   emit: Emit;
+  /** runs `work` once the consumer's transaction has committed (never when it rolls back): wake a worker */
+  afterCommit(work: () => void): void;
 }
 
 /** Applies one event of type T; its payload has been checked against the contract's schema. */
@@ -150,8 +152,10 @@ export interface ServiceDefinition<S extends ServiceName, C extends BaseConfig =
    * ConsumersOptions.batchHandlers.
    */
   batchConsumers?: BatchConsumersOf<C>;
-  /** runs once the database is migrated, before the service listens (seed data, caches) */
+  /** runs once the database is migrated, before the service listens (seed data, caches, background work) */
   onStart?: (ctx: ServiceContext<C>) => Promise<void>;
+  /** runs when the service stops, after it stopped listening and before its database closes (background work) */
+  onStop?: (ctx: ServiceContext<C>) => Promise<void>;
   /**
    * The service that knows the sessions (identity) supplies the revoked ones: it checks tokens against this
    * feed directly and serves it to the others at GET /internal/session-revocations?after=N. Every other
@@ -376,6 +380,7 @@ export async function startService<C extends BaseConfig>(
   ownFeed = def.revocationFeed?.(ctx);
   // what a start that fails half-way must give back, so the process can exit
   const release = async () => {
+    await def.onStop?.(ctx).catch(() => undefined);
     if (ownsRevocations) revocations.stop();
     await relay.stop().catch(() => undefined);
     if (ownsTransport) await transport.close().catch(() => undefined);
@@ -391,11 +396,21 @@ export async function startService<C extends BaseConfig>(
       // a consumer's emit writes to the outbox in the consumer's transaction; the relay is woken once it commits
       const consumerContext = (manager: EntityManager) => {
         let emitted = false;
+        const committed: (() => void)[] = [];
         const emit = emitterFor(manager, def.name, () => {
           emitted = true;
         });
-        const after = () => (emitted ? () => relay.kick() : undefined);
-        return { ctx: { ...ctx, manager, emit } as ConsumerContext<C>, after };
+        const after = () =>
+          emitted || committed.length
+            ? () => {
+                if (emitted) relay.kick();
+                for (const work of committed) work();
+              }
+            : undefined;
+        const afterCommit = (work: () => void) => {
+          committed.push(work);
+        };
+        return { ctx: { ...ctx, manager, emit, afterCommit } as ConsumerContext<C>, after };
       };
       type AnyConsumer = (event: unknown, ctx: ConsumerContext<C>) => Promise<void>;
       const handlers: Record<string, EventHandler> = {};
@@ -479,6 +494,7 @@ export async function startService<C extends BaseConfig>(
           resolve();
         }, 10_000).unref();
       });
+      await def.onStop?.(ctx).catch((err: unknown) => logger.error({ err }, 'onStop failed'));
       if (ownsRevocations) revocations.stop();
       await relay.stop();
       if (ownsTransport) await transport.close();

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { type SmtpReceiver, startSmtpReceiver } from '../../../services/platform/test/mail/smtp-receiver';
+import { adminApiToken } from './apiSteps';
 import { launchBrowser, type TestBrowser } from './browser';
 import { type Portal, startPortal } from './harness';
 import { landingPage, signIn } from './settingsSteps';
@@ -203,5 +204,84 @@ describe('Managing dealers in a real browser', () => {
     expect(await admin.getByText('from the dashboard map').count()).toBe(0);
     expect(alerted).toBe(false);
     await admin.screenshot({ path: path.join(tmpdir(), 'manage-dealers.png'), fullPage: true });
+  });
+
+  /** Waits (up to 30 s) until the geocoding service has tried to place these dealers, from their events. */
+  async function placedByGeocoding(token: string, names: readonly string[]): Promise<void> {
+    const get = async <T>(route: string): Promise<T> => {
+      const res = await fetch(`${portal.url}${route}`, { headers: { Authorization: `Bearer ${token}` } });
+      if (res.status !== 200) throw new Error(`${route} answered ${res.status}`);
+      return (await res.json()) as T;
+    };
+    const { dealers } = await get<{ dealers: { dealer_id: string; business_name: string }[] }>(
+      '/api/admin/dealers-list',
+    );
+    const ids = dealers.filter((dealer) => names.includes(dealer.business_name)).map((dealer) => dealer.dealer_id);
+    expect(ids).toHaveLength(names.length);
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const { statuses } = await get<{ statuses: { geocoding_status: string | null }[] }>(
+        `/api/admin/geocoding-status?dealer_ids=${ids.join(',')}`,
+      );
+      if (statuses.length === ids.length && statuses.every((status) => status.geocoding_status)) return;
+      if (Date.now() > deadline) throw new Error(`the geocoding service has not placed ${names.join(', ')}`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+
+  test('When dealers are listed, Then the Map column shows Ready or Error (its reason as the tooltip), under the name on a phone', async () => {
+    const token = await adminApiToken(portal);
+    const imported = await fetch(`${portal.url}/api/admin/bulk-import-dealers`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify({
+        dealers: [
+          ['Map Check Placed', 'placed@map.test', '1100 Congress Ave', 'Austin', 'TX', '78701'],
+          ['Map Check Unknown Place', 'unknown@map.test', '1 Nowhere Rd', 'Nowhereville', 'TX', '00000'],
+        ].map(([business_name, email, address, city, state, zip_code]) => ({
+          business_name,
+          full_name: 'Map Owner',
+          email,
+          phone: '512-555-0199',
+          address,
+          city,
+          state,
+          zip_code,
+          zone: 'Southern Zone',
+        })),
+      }),
+    });
+    expect(imported.status).toBe(200);
+    expect(await imported.json()).toMatchObject({ results: { successful_imports: 2 } });
+    await placedByGeocoding(token, ['Map Check Placed', 'Map Check Unknown Place']);
+
+    const admin = await pageSignedInAs(portal.adminEmail, portal.adminPassword);
+    await openManageDealers(admin);
+    await admin.getByLabel('Search').fill('Map Check');
+    const badge = (name: string, where: 'column' | 'phone') =>
+      admin
+        .getByRole('row', { name: new RegExp(name) })
+        .locator(where === 'column' ? '.dealer-table__map .map-badge' : '.dealer-table__phone-badge');
+    // the geocoding service places the imported dealers from their events, moments after the import
+    await admin.getByRole('columnheader', { name: 'Map' }).waitFor();
+    await badge('Map Check Placed', 'column')
+      .filter({ hasText: /^Ready$/ })
+      .waitFor();
+    await badge('Map Check Unknown Place', 'column')
+      .filter({ hasText: /^Error$/ })
+      .waitFor();
+    expect(await badge('Map Check Unknown Place', 'column').getAttribute('title')).toMatch(/\w{3}/);
+    expect(await badge('Map Check Placed', 'column').getAttribute('title')).toBeNull();
+    expect(await badge('Map Check Placed', 'phone').isVisible()).toBe(false);
+    await admin.screenshot({ path: path.join(tmpdir(), 'manage-dealers-map-1280.png'), fullPage: true });
+
+    await admin.setViewportSize({ width: 390, height: 844 });
+    await badge('Map Check Unknown Place', 'phone')
+      .filter({ hasText: /^Error$/ })
+      .waitFor();
+    expect(await badge('Map Check Unknown Place', 'column').isVisible()).toBe(false);
+    expect(await admin.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await admin.screenshot({ path: path.join(tmpdir(), 'manage-dealers-map-390.png'), fullPage: true });
+    await admin.close();
   });
 });

@@ -251,6 +251,19 @@ export async function mapDealers(
   return rows.map((r) => r.d);
 }
 
+/** A dealer's map status (001 §2's badge): its coordinates and the state of its last geocoding. */
+export type DealerStatus = Pick<MapDealer, 'dealer_id' | 'coordinates' | 'geocoding_status' | 'geocoding_error'>;
+
+/** The map status of the given dealers that this service knows (deleted ones are left out), by dealer id. */
+export async function dealerStatuses(manager: EntityManager, ids: readonly string[]): Promise<DealerStatus[]> {
+  return manager.query(
+    `SELECT dealer_id, CASE WHEN lat IS NULL THEN NULL ELSE json_build_object('lat', lat, 'lng', lng) END AS coordinates,
+            geocoding_status, geocoding_error
+       FROM dealers WHERE dealer_id = ANY($1) AND NOT deleted AND fields_changed_at IS NOT NULL ORDER BY dealer_id`,
+    [ids],
+  );
+}
+
 /** What the locator keeps of a dealer; `visible` false takes it out of the index. */
 export interface LocatorRow {
   dealer_id: string;
@@ -292,4 +305,52 @@ export async function reassignCategories(
     [keep, fallback, version],
   );
   return rows.length;
+}
+
+/** Dealers Google should place again (their offline placement came from an event): due now. */
+export async function markForRefinement(manager: EntityManager, dealerIds: readonly string[]): Promise<void> {
+  if (!dealerIds.length) return;
+  await manager.query('UPDATE dealers SET refine_after = now() WHERE dealer_id = ANY($1)', [dealerIds]);
+}
+
+/** Whether Google is still to place this dealer (locks its row until the transaction ends). */
+export async function refinementWanted(manager: EntityManager, dealerId: string): Promise<boolean> {
+  const rows: { wanted: boolean }[] = await manager.query(
+    'SELECT refine_after IS NOT NULL AS wanted FROM dealers WHERE dealer_id = $1 FOR UPDATE',
+    [dealerId],
+  );
+  return rows[0]?.wanted ?? false;
+}
+
+/** Nothing left for Google to do for this dealer. */
+export async function clearRefinement(manager: EntityManager, dealerId: string): Promise<void> {
+  await manager.query('UPDATE dealers SET refine_after = NULL WHERE dealer_id = $1', [dealerId]);
+}
+
+/** A dealer taken for refinement, with the address key its placement must still match when it is stored. */
+export interface RefinementTask extends GeoDealer {
+  geocoded_address_key: string | null;
+}
+
+/**
+ * Takes the dealer that has waited longest for Google (another replica skips it: SKIP LOCKED), leasing it for
+ * `leaseSeconds`; null when none is due. Dealers that left the map are let go.
+ */
+export async function takeRefinement(manager: EntityManager, leaseSeconds: number): Promise<RefinementTask | null> {
+  // an UPDATE answers [rows, count] through TypeORM
+  const [rows]: [(RefinementTask & { active: boolean })[], number] = await manager.query(
+    `UPDATE dealers d SET refine_after = CASE WHEN ${ACTIVE} THEN now() + make_interval(secs => $1) END
+       FROM (SELECT dealer_id FROM dealers WHERE refine_after <= now() ORDER BY refine_after LIMIT 1
+             FOR UPDATE SKIP LOCKED) due
+      WHERE d.dealer_id = due.dealer_id
+      RETURNING d.dealer_id, d.business_name, d.address, d.city, d.state, d.zip_code, d.lat, d.lng,
+        d.geocoding_status, d.geocoding_error, d.geocode_confidence, d.geocoded_address_key,
+        (d.refine_after IS NOT NULL) AS active`,
+    [leaseSeconds],
+  );
+  const [row] = rows;
+  if (!row) return null;
+  if (!row.active) return takeRefinement(manager, leaseSeconds);
+  const { active: _active, ...task } = row;
+  return task;
 }

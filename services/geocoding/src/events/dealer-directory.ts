@@ -11,14 +11,14 @@ const changes = (events: SnapshotEvent[]) =>
   events.map((e) => ({ snapshot: e.payload, occurredAt: e.occurredAt, event: e.type }));
 
 export const dealerCreated: Consumer<'dealer.created', GeocodingConfig> = (event, ctx) =>
-  applySnapshots(ctx.manager, ctx.emit, runtimeOf(ctx), changes([event]));
+  applySnapshots(ctx, runtimeOf(ctx), changes([event]));
 
 export const dealerUpdated: Consumer<'dealer.updated', GeocodingConfig> = (event, ctx) =>
-  applySnapshots(ctx.manager, ctx.emit, runtimeOf(ctx), changes([event]));
+  applySnapshots(ctx, runtimeOf(ctx), changes([event]));
 
 /** A bulk import announces thousands of dealers: applied together, geocoded together. */
 export const dealerSnapshots: BatchConsumer<'dealer.created' | 'dealer.updated', GeocodingConfig> = (events, ctx) =>
-  applySnapshots(ctx.manager, ctx.emit, runtimeOf(ctx), changes(events as SnapshotEvent[]));
+  applySnapshots(ctx, runtimeOf(ctx), changes(events as SnapshotEvent[]));
 
 export const dealerArchived: Consumer<'dealer.archived', GeocodingConfig> = (event, ctx) =>
   applyArchived(ctx.manager, event.payload.dealer_id, true, event.occurredAt);

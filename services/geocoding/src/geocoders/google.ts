@@ -139,7 +139,10 @@ function answerOf(result: GoogleResult): GeocodeAnswer {
 }
 
 /** The real call, through Google's client library (loaded only when a key is configured). */
-export function googleCall(apiKey: string, timeoutMs = 5000): GoogleCall {
+export function googleCall(
+  apiKey: string,
+  { url, timeoutMs = 5000 }: { url?: string; timeoutMs?: number } = {},
+): GoogleCall {
   // required lazily: the offline portal never loads the client and its HTTP stack
   const { Client } =
     require('@googlemaps/google-maps-services-js') as typeof import('@googlemaps/google-maps-services-js');
@@ -149,6 +152,9 @@ export function googleCall(apiKey: string, timeoutMs = 5000): GoogleCall {
       const res = await client.geocode({
         params: { address, key: apiKey, components: { country: 'US' } },
         timeout: timeoutMs,
+        ...(url ? { url } : {}),
+        // the client's own retries (retry-axios) would not keep the 200 ms pace: GoogleGeocoder retries, paced
+        raxConfig: { retry: 0, noResponseRetries: 0 },
       });
       return {
         status: res.data.status,

@@ -72,6 +72,16 @@ export class LocatorIndex {
     return this.entries.size;
   }
 
+  /**
+   * Every dealer in the index (active, with coordinates), by dealer id, and the version they are of: read
+   * together, with no wait between, so what is built from them is labelled with the version it shows.
+   */
+  placed(): { version: number; dealers: MapDealer[] } {
+    const dealers = [...this.entries.values()].map((entry) => entry.dealer);
+    dealers.sort((a, b) => (a.dealer_id < b.dealer_id ? -1 : a.dealer_id > b.dealer_id ? 1 : 0));
+    return { version: this.version, dealers };
+  }
+
   private built() {
     if (!this.tree) {
       const items = [...this.entries.values()];

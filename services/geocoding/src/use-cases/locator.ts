@@ -25,9 +25,10 @@ export interface SearchInput {
   category?: string;
 }
 
-const tooMany = (ms: number) => {
+/** 429 'Too many searches. Please try again in N seconds.' (or another noun for another locator request). */
+export const tooMany = (ms: number, what = 'searches') => {
   const seconds = Math.max(1, Math.ceil(ms / 1000));
-  return tooManyRequests(`Too many searches. Please try again in ${seconds} seconds.`, seconds);
+  return tooManyRequests(`Too many ${what}. Please try again in ${seconds} seconds.`, seconds);
 };
 
 /**

@@ -1,7 +1,16 @@
 import { DealerGeocoded, type MapDealer, US_BOUNDS } from '@portal/contracts';
 import { type AuthUser, badRequest, notFound } from '@portal/platform';
 import type { GeocodingContext } from '../context';
-import { findDealer, mapDealers, type StoredDealer, saveGeocodes, setCategory } from '../data/dealers';
+import {
+  clearRefinement,
+  type DealerStatus,
+  dealerStatuses,
+  findDealer,
+  mapDealers,
+  type StoredDealer,
+  saveGeocodes,
+  setCategory,
+} from '../data/dealers';
 import { historyOf, recordHistory } from '../data/history';
 import { nextLocatorVersion } from '../data/locator-version';
 import { loadMapSettings } from '../data/map-settings';
@@ -13,6 +22,11 @@ export const DEALER_NOT_FOUND = 'Dealer not found';
 /** 001 §5: active dealers with coordinates inside the US box. */
 export function dealersForMap(ctx: GeocodingContext): Promise<MapDealer[]> {
   return mapDealers(ctx.db.manager, US_BOUNDS);
+}
+
+/** The map status of the dealers a screen shows (Manage Dealers' badge); those never heard of are left out. */
+export function geocodingStatuses(ctx: GeocodingContext, dealerIds: readonly string[]): Promise<DealerStatus[]> {
+  return dealerStatuses(ctx.db.manager, dealerIds);
 }
 
 async function activeDealer(manager: Parameters<typeof findDealer>[0], dealerId: string) {
@@ -43,6 +57,8 @@ async function setCoordinates(ctx: GeocodingContext, user: AuthUser, dealerId: s
   const runtime = runtimeOf(ctx);
   return ctx.transaction(async (manager, emit) => {
     const dealer: StoredDealer = await activeDealer(manager, dealerId);
+    // placed by a person: Google's background placement of it (if still to come) must not undo this
+    await clearRefinement(manager, dealerId);
     const status = next.source === 'manual' ? 'manual' : 'ok';
     const health = classifyDealer(
       {

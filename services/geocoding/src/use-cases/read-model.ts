@@ -1,9 +1,9 @@
 import type { DealerSnapshot } from '@portal/contracts';
-import type { Emit } from '@portal/platform';
+import type { ConsumerContext } from '@portal/platform';
 import type { EntityManager } from 'typeorm';
-import { markDeleted, type SnapshotChange, saveArchived, saveSnapshots } from '../data/dealers';
+import { markDeleted, markForRefinement, type SnapshotChange, saveArchived, saveSnapshots } from '../data/dealers';
 import { nextLocatorVersion } from '../data/locator-version';
-import { addressKey } from '../domain/address';
+import { addressKey, hasAddress } from '../domain/address';
 import type { GeocodingRuntime } from '../runtime';
 import { EVENT_ATTEMPTS, type PlacedDealer, placeOffline, storePlacements } from './place-dealers';
 
@@ -12,11 +12,11 @@ import { EVENT_ATTEMPTS, type PlacedDealer, placeOffline, storePlacements } from
  * (which also records the events as processed, so a redelivery changes nothing); `occurredAt` keeps the newest
  * state when events arrive out of order. A dealer is geocoded when it is new or its address changed — never
  * for another change (a new phone or name keeps its coordinates) — offline, at once, and announced with
- * dealer.geocoded.
+ * dealer.geocoded. With Google configured, those dealers are then placed again by Google in the background
+ * (use-cases/google-refinement.ts), woken once this transaction commits.
  */
 export async function applySnapshots(
-  manager: EntityManager,
-  emit: Emit,
+  { manager, emit, afterCommit }: Pick<ConsumerContext, 'manager' | 'emit' | 'afterCommit'>,
   runtime: GeocodingRuntime,
   changes: readonly { snapshot: DealerSnapshot; occurredAt: string; event: string }[],
 ): Promise<void> {
@@ -39,6 +39,12 @@ export async function applySnapshots(
   }
   for (const [event, placed] of byEvent)
     await storePlacements(manager, emit, runtime, placed, { action: 'geocode', actor: event, newAddress: true });
+  const { refinement } = runtime;
+  const forGoogle = refinement ? moved.filter(hasAddress).map((dealer) => dealer.dealer_id) : [];
+  if (refinement && forGoogle.length) {
+    await markForRefinement(manager, forGoogle);
+    afterCommit(() => refinement.wake());
+  }
 }
 
 export async function applyArchived(manager: EntityManager, dealerId: string, archived: boolean, occurredAt: string) {

@@ -3,6 +3,8 @@ import { memo, useMemo } from 'react';
 import { sortableColumn } from '../../ui/SortableHeader';
 import { type VirtualColumn, VirtualTable } from '../../ui/VirtualTable';
 import { dealerName, type SortColumn, type SortOrder } from './dealerFilters';
+import { MapStatusBadge } from './MapStatusBadge';
+import type { MapStatusStore } from './mapStatus';
 
 const ROW_HEIGHT = 52;
 const VIEWPORT_HEIGHT = 560;
@@ -22,6 +24,8 @@ interface DealerTableProps {
   onOpen?: (dealer: Dealer) => void;
   /** absent: a read-only table without checkboxes */
   selection?: RowSelection;
+  /** the Map column (admins): each drawn row's map status; on phones a badge under the name instead */
+  mapStatuses?: MapStatusStore;
 }
 
 const SORTABLE: readonly { column: SortColumn; label: string; cell: (dealer: Dealer) => string; wide?: boolean }[] = [
@@ -36,16 +40,39 @@ const SORTABLE: readonly { column: SortColumn; label: string; cell: (dealer: Dea
  * The dealers as a windowed table with sortable headers and, for admins, row checkboxes. Memoised: a render of
  * the screen around it that leaves the list as it was (a notice, the bulk bar, a modal opening) skips the table.
  */
-export const DealerTable = memo(function DealerTable({ dealers, sort, onSort, onOpen, selection }: DealerTableProps) {
+export const DealerTable = memo(function DealerTable({
+  dealers,
+  sort,
+  onSort,
+  onOpen,
+  selection,
+  mapStatuses,
+}: DealerTableProps) {
   const columns = useMemo(() => {
     const sortable = SORTABLE.map(({ column, label, cell, wide }) =>
       sortableColumn<Dealer, SortColumn>(
         { column, label, className: `dealer-table__${column}${wide ? ' dealer-table__wide' : ''}` },
         sort,
         onSort,
-        (dealer) => <span title={cell(dealer)}>{cell(dealer)}</span>,
+        column === 'name' && mapStatuses
+          ? (dealer) => (
+              <>
+                <span className="dealer-table__name-text" title={cell(dealer)}>
+                  {cell(dealer)}
+                </span>
+                <MapStatusBadge dealerId={dealer.dealer_id} store={mapStatuses} className="dealer-table__phone-badge" />
+              </>
+            )
+          : (dealer) => <span title={cell(dealer)}>{cell(dealer)}</span>,
       ),
     );
+    if (mapStatuses)
+      sortable.push({
+        id: 'map',
+        className: 'dealer-table__map',
+        header: 'Map',
+        cell: (dealer) => <MapStatusBadge dealerId={dealer.dealer_id} store={mapStatuses} />,
+      });
     if (!selection) return sortable;
     const allSelected = dealers.length > 0 && dealers.every((dealer) => selection.selected.has(dealer.dealer_id));
     const check: VirtualColumn<Dealer> = {
@@ -65,7 +92,7 @@ export const DealerTable = memo(function DealerTable({ dealers, sort, onSort, on
       ),
     };
     return [check, ...sortable];
-  }, [dealers, sort, onSort, selection]);
+  }, [dealers, sort, onSort, selection, mapStatuses]);
 
   return (
     <VirtualTable

@@ -1,6 +1,7 @@
 import type { Dealer } from '@portal/contracts';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { failureMessage } from '../../api/errorMessage';
+import { useAppDispatch } from '../../app/hooks';
 import { Button } from '../../ui/Button';
 import { Message } from '../../ui/Message';
 import { ArchivedDealersModal } from './ArchivedDealersModal';
@@ -11,7 +12,8 @@ import { DealerLoginModal } from './DealerLoginModal';
 import { DealerTable } from './DealerTable';
 import { DealerToolbar } from './DealerToolbar';
 import { NO_FILTERS } from './dealerFilters';
-import { useDeleteDealerMutation, useGetDealersQuery } from './dealersApi';
+import { dealersApi, useDeleteDealerMutation, useGetDealersQuery } from './dealersApi';
+import { createMapStatusStore, type MapStatusStore } from './mapStatus';
 import { ArchiveOrDeleteModal, ConfirmDeleteModal } from './RemoveDealerModals';
 import { useDealerList } from './useDealerList';
 import { useZones } from './useZones';
@@ -31,10 +33,45 @@ interface ManageDealersPanelProps {
 
 const EMPTY: readonly Dealer[] = [];
 
+/** A changed address is placed moments after the dealer service answers (from its dealer.updated event). */
+const GEOCODING_LAG_MS = 2000;
+
+/**
+ * The Map column's statuses, from the geocoding service (the dealers list does not carry coordinates): each drawn
+ * row asks for its own; when the list changes after that (an edit, an import) the drawn rows are asked again, and
+ * once more a moment later, when a changed address has been placed.
+ */
+function useMapStatuses(list: unknown): MapStatusStore {
+  const loaded = useRef(false);
+  const dispatch = useAppDispatch();
+  const [store] = useState(() =>
+    createMapStatusStore((ids) =>
+      dispatch(
+        dealersApi.endpoints.getGeocodingStatus.initiate(
+          { query: { dealer_ids: ids.join(',') } },
+          { subscribe: false, forceRefetch: true },
+        ),
+      ).unwrap(),
+    ),
+  );
+  useEffect(() => {
+    if (!list) return;
+    if (!loaded.current) {
+      loaded.current = true;
+      return;
+    }
+    store.refresh();
+    const again = setTimeout(() => store.refresh(), GEOCODING_LAG_MS);
+    return () => clearTimeout(again);
+  }, [list, store]);
+  return store;
+}
+
 /** Admin: Manage Dealers — the searchable, sortable list, its bulk actions, the dealer detail and every modal. */
 export function ManageDealersPanel({ mapState = null, onMapFilterCleared }: ManageDealersPanelProps) {
   const { data, isLoading, error } = useGetDealersQuery();
   const dealers = data?.dealers ?? EMPTY;
+  const mapStatuses = useMapStatuses(data);
   const zones = useZones();
   const list = useDealerList(dealers, { ...NO_FILTERS, state: mapState ?? '' });
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -142,6 +179,7 @@ export function ManageDealersPanel({ mapState = null, onMapFilterCleared }: Mana
             onSort={list.sortBy}
             onOpen={openDealer}
             selection={selection}
+            mapStatuses={mapStatuses}
           />
         </>
       )}

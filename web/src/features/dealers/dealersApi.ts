@@ -21,6 +21,8 @@ export const dealersApi = apiSlice.injectEndpoints({
       select: (body): DealerDirectory => ({ dealers: body.dealers, availableStates: body.available_states }),
       providesTags: ['Dealers'],
     }),
+    /** The map status of the drawn rows' dealers, asked in batches by mapStatus.ts (not through a hook). */
+    getGeocodingStatus: query(build, 'admin.geocodingStatus', { select: (body) => body.statuses }),
     getArchivedDealers: query(build, 'admin.archivedDealers', {
       select: (body) => body.dealers,
       providesTags: ['ArchivedDealers'],

@@ -1,5 +1,6 @@
 import type { GeocodingHandler } from '../../context';
 import {
+  geocodingStatuses,
   geocodingHistory as historyOf,
   dealersForMap as listMapDealers,
   manualCoordinateOverride as overrideCoordinates,
@@ -12,6 +13,12 @@ import { getMapSettings, saveMapSettingsFor, storeMarkerImage } from '../../use-
 export const dealersForMap: GeocodingHandler<'admin.dealersForMap'> = async (_input, ctx) => ({
   success: true as const,
   dealers: await listMapDealers(ctx),
+});
+
+/** GET /api/admin/geocoding-status?dealer_ids=a,b,c — the Map badge of the dealers a page of Manage Dealers shows. */
+export const geocodingStatus: GeocodingHandler<'admin.geocodingStatus'> = async ({ query }, ctx) => ({
+  success: true as const,
+  statuses: await geocodingStatuses(ctx, query.dealer_ids),
 });
 
 /** GET /api/admin/map-settings */
