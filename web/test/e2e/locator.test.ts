@@ -3,11 +3,13 @@
  * geocoded offline by the geocoding service (dealer.created), then found from the landing page's Dealer Map card
  * by ZIP and by city, with distances, popups, and by keyboard alone.
  */
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { adminApiToken } from './apiSteps';
 import { launchBrowser, type TestBrowser } from './browser';
 import { type Portal, startPortal } from './harness';
-import { importGeocodedDealers, type MapDealer, milesBetween } from './locatorSteps';
+import { drawnDealersBecome, importGeocodedDealers, type MapDealer, milesBetween } from './locatorSteps';
 
 jest.setTimeout(240_000);
 
@@ -154,6 +156,50 @@ describe('The dealer locator in a real browser', () => {
       .getByRole('alert')
       .filter({ hasText: /^Location not found: / })
       .waitFor();
+    await page.close();
+  });
+
+  test('When the locator opens, Then every placed dealer is on the map before any search, and again after Show All', async () => {
+    const page = await openLocatorFromLanding();
+    const map = page.locator('.dealer-map');
+    // markers, or clusters where they are dense: every dealer the geocoding service placed
+    expect(await drawnDealersBecome(map, placed.length)).toBe(placed.length);
+    await page.getByRole('application', { name: /^Map of dealers\./ }).waitFor();
+    await page.screenshot({ path: path.join(tmpdir(), 'locator-all-dealers-1280.png') });
+
+    // a marker's popup before any search: its business, address and links (no distance: nothing was searched)
+    // (by keyboard: the Denver area's markers overlap at this zoom)
+    await page.locator('.dealer-map__marker[aria-label^="Mile High Blinds,"]').focus();
+    await page.keyboard.press('Enter');
+    const popup = page.getByRole('dialog', { name: 'Dealer details' });
+    await popup.getByRole('heading', { name: 'Mile High Blinds' }).waitFor();
+    await popup.getByText('Denver, CO 80202').waitFor();
+    await popup.getByRole('link', { name: 'Visit Website' }).waitFor();
+    expect(await popup.getByText(/ mi away$/).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await popup.waitFor({ state: 'detached' });
+
+    // a search fits the 5 closest and lists them
+    await page.getByLabel('Address, city or ZIP').fill('78701');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.getByRole('complementary', { name: 'Closest Dealers' }).waitFor();
+    expect(await drawnDealersBecome(map, 5)).toBe(5);
+
+    // Show All: every dealer again; the list is revalidated, and the server answers it has not changed
+    const revalidated = page.waitForResponse((res) => res.url() === `${portal.url}/api/public/dealer-locations`);
+    await page.getByRole('button', { name: 'Show All' }).click();
+    expect((await revalidated).status()).toBe(304);
+    await page.getByRole('complementary', { name: 'Closest Dealers' }).waitFor({ state: 'detached' });
+    expect(await drawnDealersBecome(map, placed.length)).toBe(placed.length);
+
+    // on a phone too
+    const phone = await browser.context.newPage();
+    await phone.setViewportSize({ width: 390, height: 844 });
+    await phone.goto(`${portal.url}/?view=dealer-locator`);
+    expect(await drawnDealersBecome(phone.locator('.dealer-map'), placed.length)).toBe(placed.length);
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await phone.screenshot({ path: path.join(tmpdir(), 'locator-all-dealers-390.png'), fullPage: true });
+    await phone.close();
     await page.close();
   });
 

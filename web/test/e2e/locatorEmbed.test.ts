@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import type { Frame, Page } from 'playwright-core';
 import { launchBrowser, type TestBrowser } from './browser';
 import { type Portal, startPortal } from './harness';
+import { drawnDealersBecome } from './locatorSteps';
 import { landingPage, openSettings, signIn } from './settingsSteps';
 
 jest.setTimeout(240_000);
@@ -246,6 +247,8 @@ describe('The locator embed code on another site, in a real browser', () => {
     expect(await frameLocator.locator('.locator-page__bar').count()).toBe(0);
     expect(await frameLocator.getByRole('button', { name: /^Back to/ }).count()).toBe(0);
     await frameLocator.getByRole('application').waitFor();
+    // every placed dealer is on the framed map before any search
+    expect(await drawnDealersBecome(frameLocator.locator('.dealer-map'), placed.length)).toBe(placed.length);
 
     // a ZIP search inside the frame lists the 5 closest dealers with their distances
     await frameLocator.getByLabel('Address, city or ZIP').fill('78701');

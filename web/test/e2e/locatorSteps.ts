@@ -1,4 +1,5 @@
 /** What the locator browser tests share: dealers imported through the API and placed by the geocoding service. */
+import type { Locator } from 'playwright-core';
 import type { Portal } from './harness';
 
 export interface MapDealer {
@@ -47,4 +48,26 @@ export async function importGeocodedDealers(
     if (Date.now() > deadline) throw new Error(`only ${placed.length} of ${dealers.length} dealers were geocoded`);
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
+}
+
+/** How many dealers a map (`.dealer-map`) draws: its markers, and the dealers each of its clusters stands for. */
+export async function drawnDealers(map: Locator): Promise<number> {
+  return map.locator('.dealer-map__marker, .dealer-map__cluster').evaluateAll((elements) =>
+    elements.reduce((sum, element) => {
+      if (!element.classList.contains('dealer-map__cluster')) return sum + 1;
+      // "12 dealers here; press Enter to zoom in"
+      return sum + Number(/^(\d+) dealers/.exec(element.getAttribute('aria-label') ?? '')?.[1] ?? 0);
+    }, 0),
+  );
+}
+
+/** Waits (up to 15 s) until the map draws `expected` dealers; resolves to the last count seen. */
+export async function drawnDealersBecome(map: Locator, expected: number): Promise<number> {
+  const deadline = Date.now() + 15_000;
+  let drawn = await drawnDealers(map);
+  while (drawn !== expected && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    drawn = await drawnDealers(map);
+  }
+  return drawn;
 }

@@ -33,6 +33,8 @@ interface DealerLocatorProps {
   config: LocatorConfig;
   /** every dealer for the map and Show All (the admin screens have them; the public page asks the server) */
   allDealers?: readonly MapDealer[];
+  /** Show All was pressed: the public page asks whether its list of every dealer changed */
+  onShowAll?: () => void;
   /** the map's height (001 §9: 600px) */
   height?: number | string;
   /** reports what the map shows (the Google Maps screen's statistics) */
@@ -59,6 +61,7 @@ type Shown = { kind: 'all' } | { kind: 'results'; answer: SearchAnswer; label: s
 export function DealerLocator({
   config,
   allDealers = EMPTY,
+  onShowAll: showAllPressed,
   height = 600,
   onShown,
   fitPadding = LOCATOR_FIT_PADDING,
@@ -181,6 +184,7 @@ export function DealerLocator({
       ),
     );
     setAnnouncement(allDealers.length ? `Showing all ${allDealers.length} dealers` : 'Showing the whole country');
+    showAllPressed?.();
   };
 
   const closePanel = () => {

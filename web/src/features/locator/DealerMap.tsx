@@ -4,7 +4,6 @@ import {
   type CSSProperties,
   type KeyboardEvent,
   type ReactNode,
-  startTransition,
   useCallback,
   useEffect,
   useLayoutEffect,
@@ -12,26 +11,16 @@ import {
   useRef,
   useState,
 } from 'react';
-import {
-  type ClusterIndex,
-  clusterIndex,
-  clusterLabel,
-  clusterRadius,
-  type MapFeature,
-  noClusters,
-  shouldCluster,
-} from './clusters';
+import { type ClusterIndex, clusterIndex, noClusters, shouldCluster } from './clusters';
 import type { LatLng } from './geo';
 import type { LandRequest } from './landDrawing';
 import { type LandLayer, landLayer } from './landLayer';
 import {
   centredOn,
-  clusterZoom,
-  drawMargin,
-  drawnAreaCovers,
   fitView,
   initialView,
   landImageServes,
+  landMargin,
   type Padding,
   project,
   scaleExtent,
@@ -40,19 +29,12 @@ import {
   type ViewTransform,
   zoomOfScale,
 } from './mapView';
-import { DEFAULT_MARKER_SCALE, type MarkerSize } from './markers';
+import { type MarkerEvents, type MarkerLayer, markerLayer } from './markerLayer';
+import { DEFAULT_MARKER_SCALE, type MapMarker, type MarkerSize } from './markers';
 import { usShapes } from './usShapes';
 
-/** One dealer on the map. */
-export interface MapMarker {
-  id: string;
-  /** what a screen reader hears on the marker, e.g. "Acme Outdoors, 12.3 mi" */
-  label: string;
-  position: LatLng;
-  color: string;
-  /** a category's or the custom marker image, drawn instead of the pin */
-  icon?: { url: string; size: number } | null;
-}
+/** One dealer on the map (declared with the markers' colours and sizes, so that code without JSX can use it). */
+export type { MapMarker } from './markers';
 
 /** A request to move the view; a new `key` repeats the same request. */
 export type ViewRequest =
@@ -78,20 +60,19 @@ interface DealerMapProps {
   height?: number | string;
 }
 
-const PIN_PATH = 'M0 0c-1.2-4.2-6-7.3-6-11.6a6 6 0 0 1 12 0C6-7.3 1.2-4.2 0 0z';
 const KEY_PAN_PX = 80;
 
 /**
  * The offline dealer map: the US from us-atlas drawn with d3-geo, pan and zoom with d3-zoom, clustered markers.
  *
- * Fluid with thousands of dealers: the land is drawn on a canvas (a margin larger than the map) that a pan or zoom
- * only moves and scales with a CSS transform — the compositor's work, no repaint — and is drawn again, sharp, when
- * the gesture ends or the image no longer covers the map: in a worker (OffscreenCanvas), whose image replaces the
- * old one together with its transform, so a redraw never holds a frame up. React draws the markers (clusters at the view's zoom,
- * those within the margin) with their world coordinates only; where they are on the screen is written straight to
- * the DOM, once a frame, for the newest view: one translate of the marker layer while the zoom stays, each marker's
- * position when it changes, the popup's place. React draws again only when the cluster zoom changes or the view
- * leaves the drawn area (as a transition, so a long render does not hold frames up), and when a gesture ends.
+ * Fluid with thousands of dealers: nothing is drawn by React while the view moves. The land is drawn on a canvas (a
+ * margin larger than the map) that a pan or zoom only moves and scales with a CSS transform — the compositor's work,
+ * no repaint — and is drawn again, sharp, when the gesture ends or the image no longer covers the map: in a worker
+ * (OffscreenCanvas), whose image replaces the old one together with its transform, so a redraw never holds a frame
+ * up. The markers are a layer drawn straight to the DOM (`markerLayer`): once a frame, for the newest view, the
+ * markers in view are placed (a pan moves the layer as one), the clusters of the area drawn are asked for again only
+ * when the view leaves it or changes cluster zoom, and elements are made only for the markers that come into view.
+ * During a zoom gesture the clusters split when it ends (or when they lag two levels behind); they merge at once.
  */
 export function DealerMap({
   markers,
@@ -117,18 +98,12 @@ export function DealerMap({
   /** the land image shown (the request it was drawn for), and the view last asked for */
   const landShown = useRef<LandRequest | null>(null);
   const landAsked = useRef<ViewTransform | null>(null);
-  const layer = useRef<SVGGElement>(null);
+  const layerGroup = useRef<SVGGElement>(null);
+  const layer = useRef<MarkerLayer | null>(null);
   const [view, setView] = useState<Viewport>({ width: 0, height: 0 });
-  /** the view React drew the markers for (their clusters and which are near enough the viewport) */
-  const [transform, setTransform] = useState<ViewTransform>({ k: 1, x: 0, y: 0 });
-  /** the newest transform, asked for or applied (a resize must keep the view just requested, not the drawn one) */
-  const latest = useRef<ViewTransform>(transform);
-  const drawnFor = useRef(transform);
-  drawnFor.current = transform;
-
-  /** the drawn markers with their world points, and the view their positions were written for */
-  const placed = useRef<{ element: SVGGElement; world: [number, number] }[]>([]);
-  const positionedFor = useRef<ViewTransform | null>(null);
+  /** the newest view, asked for or applied, and whether a gesture (pan, zoom) is under way */
+  const latest = useRef<ViewTransform>({ k: 1, x: 0, y: 0 });
+  const gesture = useRef(false);
   const popupWorld = useRef<[number, number] | null>(null);
   const viewRef = useRef(view);
   viewRef.current = view;
@@ -137,7 +112,7 @@ export function DealerMap({
   const drawLand = useCallback((t: ViewTransform) => {
     const { width, height } = viewRef.current;
     if (!lands.current || width === 0 || height === 0) return;
-    const margin = drawMargin(viewRef.current);
+    const margin = landMargin(viewRef.current);
     const ratio = window.devicePixelRatio || 1;
     landAsked.current = t;
     lands.current.draw({
@@ -149,29 +124,8 @@ export function DealerMap({
     });
   }, []);
 
-  /** Writes where everything is on the screen for the view `t`, straight to the DOM. */
-  const place = useCallback((t: ViewTransform) => {
-    const canvas = land.current;
-    const shown = landShown.current;
-    if (canvas && shown) {
-      // the image drawn for `drawn`, moved and scaled to `t` (about the canvas's corner, `margin` px outside the map)
-      const { t: drawn, margin } = shown;
-      const scale = t.k / drawn.k;
-      const x = t.x + margin - scale * (drawn.x + margin);
-      const y = t.y + margin - scale * (drawn.y + margin);
-      canvas.style.transform = scale === 1 ? `translate(${x}px,${y}px)` : `translate(${x}px,${y}px) scale(${scale})`;
-    }
-    const done = positionedFor.current;
-    if (done && done.k === t.k) {
-      // the same zoom: the whole layer moves
-      layer.current?.setAttribute('transform', `translate(${t.x - done.x},${t.y - done.y})`);
-    } else {
-      for (const { element, world } of placed.current) {
-        element.setAttribute('transform', `translate(${world[0] * t.k + t.x},${world[1] * t.k + t.y})`);
-      }
-      layer.current?.removeAttribute('transform');
-      positionedFor.current = t;
-    }
+  /** Where the popup is on the screen for the view `t`. */
+  const placePopup = useCallback((t: ViewTransform) => {
     const popupElement = popupRef.current;
     if (popupElement && popupWorld.current) {
       const placement = popupPlacement(toScreen(popupWorld.current, t), viewRef.current);
@@ -180,6 +134,32 @@ export function DealerMap({
       popupElement.style.transform = placement.transform;
     }
   }, []);
+
+  /** Writes where everything is on the screen for the view `t`, straight to the DOM. */
+  const place = useCallback(
+    (t: ViewTransform) => {
+      const canvas = land.current;
+      const shown = landShown.current;
+      if (canvas && shown) {
+        // the image drawn for `drawn`, moved and scaled to `t` (about the canvas's corner, `margin` px outside the map)
+        const { t: drawn, margin } = shown;
+        const scale = t.k / drawn.k;
+        const x = t.x + margin - scale * (drawn.x + margin);
+        const y = t.y + margin - scale * (drawn.y + margin);
+        if (scale === 1) {
+          // a pan: moved by whole device pixels, which the compositor copies (a fraction of a pixel is resampled,
+          // every frame)
+          const ratio = shown.ratio;
+          canvas.style.transform = `translate(${Math.round(x * ratio) / ratio}px,${Math.round(y * ratio) / ratio}px)`;
+        } else {
+          canvas.style.transform = `translate(${x}px,${y}px) scale(${scale})`;
+        }
+      }
+      layer.current?.show(t, viewRef.current, gesture.current);
+      placePopup(t);
+    },
+    [placePopup],
+  );
 
   // the viewport follows the element's size
   useLayoutEffect(() => {
@@ -199,7 +179,6 @@ export function DealerMap({
       if (!element || !behavior.current) {
         drawLand(next);
         place(next);
-        setTransform(next);
         return;
       }
       select(element).call(behavior.current.transform, zoomIdentity.translate(next.x, next.y).scale(next.k));
@@ -213,28 +192,37 @@ export function DealerMap({
     const element = svg.current;
     if (!element || !ready) return;
     let frame = 0;
-    const margin = drawMargin(view);
+    const margin = landMargin(view);
+    /** the view's land and markers: the land asked for anew before its image runs out (half its margin left) */
+    const update = () => {
+      const now = latest.current;
+      const asked = landAsked.current;
+      if (!asked || !landImageServes(asked, now, view, margin, margin / 2)) drawLand(now);
+      place(now);
+    };
     const zoomBehavior = zoom<SVGSVGElement, unknown>()
       .scaleExtent(scaleExtent(view))
+      .on('start', () => {
+        gesture.current = true;
+      })
       .on('zoom', (event: { transform: ViewTransform }) => {
         latest.current = { k: event.transform.k, x: event.transform.x, y: event.transform.y };
-        // one update per frame, however many events arrive: positions written, React only when the drawn
-        // markers no longer serve the view
+        // one update per frame, however many events arrive
         if (!frame)
           frame = requestAnimationFrame(() => {
             frame = 0;
-            const now = latest.current;
-            const asked = landAsked.current;
-            if (!asked || !landImageServes(asked, now, view, margin)) drawLand(now);
-            place(now);
-            if (!drawnAreaCovers(drawnFor.current, now, view, margin)) startTransition(() => setTransform(now));
+            update();
           });
       })
       .on('end', () => {
-        // the gesture is over: drawn for where it ended, the land sharp again
-        const now = latest.current;
-        if (drawnFor.current !== now) setTransform(now);
-        if (landAsked.current !== now) drawLand(now);
+        // the gesture is over (or the view was set): placed at once (clusters split if the zoom left them behind),
+        // the land sharp again if it was scaled
+        gesture.current = false;
+        cancelAnimationFrame(frame);
+        frame = 0;
+        update();
+        const asked = landAsked.current;
+        if (asked && asked.k !== latest.current.k) drawLand(latest.current);
       });
     behavior.current = zoomBehavior;
     const selection = select(element).call(zoomBehavior);
@@ -242,6 +230,7 @@ export function DealerMap({
       cancelAnimationFrame(frame);
       selection.on('.zoom', null);
       behavior.current = null;
+      gesture.current = false;
     };
   }, [ready, view, place, drawLand]);
 
@@ -284,55 +273,67 @@ export function DealerMap({
   }, [markers, clustering]);
   const byId = useMemo(() => new Map(markers.map((marker) => [marker.id, marker])), [markers]);
 
-  // each zoom's markers are projected once (at a close zoom they are every dealer, one by one)
-  const [projected] = useState(
-    () => new WeakMap<readonly MapFeature[], { item: MapFeature; world: [number, number] }[]>(),
-  );
-  const zoomLevel = clusterZoom(transform.k);
-  const features = useMemo(() => {
-    const items = index.at(zoomLevel);
-    let found = projected.get(items);
-    if (!found) {
-      found = items.flatMap((item) => {
-        const world = project(item.position);
-        return world ? [{ item, world }] : [];
-      });
-      projected.set(items, found);
-    }
-    return found;
-  }, [index, zoomLevel, projected]);
-
-  const margin = drawMargin(view);
-  const visible = features.filter(({ world }) => {
-    const [x, y] = toScreen(world, transform);
-    return x >= -margin && y >= -margin && x <= view.width + margin && y <= view.height + margin;
-  });
-
   const selected = selectedId ? byId.get(selectedId) : undefined;
   const selectedWorld = selected ? project(selected.position) : null;
   popupWorld.current = selectedWorld;
 
-  // after every render, the drawn markers' screen positions for the newest view
+  const choose = (id: string, how: 'pointer' | 'keyboard') => {
+    focusPopup.current = how === 'keyboard';
+    onSelect(id, how);
+  };
+  const zoomInto = (world: [number, number], zoomTo: number) => {
+    apply(centredOn(world, Math.max(zoomTo, zoomOfScale(latest.current.k, view) + 1), view));
+  };
+  /** what the markers' clicks and keys call: the newest render's functions */
+  const markerEvents = useRef<MarkerEvents>({ choose, openCluster: zoomInto });
+  markerEvents.current = { choose, openCluster: zoomInto };
+
+  // the marker layer, for the life of the map
   useLayoutEffect(() => {
-    placed.current = [];
-    for (const element of layer.current?.querySelectorAll<SVGGElement>(':scope > [data-wx]') ?? []) {
-      placed.current.push({ element, world: [Number(element.dataset.wx), Number(element.dataset.wy)] });
-    }
-    positionedFor.current = null;
+    const group = layerGroup.current;
+    if (!group) return;
+    const created = markerLayer(group, {
+      choose: (id, how) => markerEvents.current.choose(id, how),
+      openCluster: (world, zoomTo) => markerEvents.current.openCluster(world, zoomTo),
+    });
+    layer.current = created;
+    return () => {
+      created.dispose();
+      layer.current = null;
+    };
+  }, []);
+
+  // what the layer draws: new markers, pin size or origin are drawn anew for the newest view
+  const pinScale = DEFAULT_MARKER_SCALE[markerSize] * 1.6;
+  const originLat = origin?.lat;
+  const originLng = origin?.lng;
+  useLayoutEffect(() => {
+    const originWorld =
+      originLat !== undefined && originLng !== undefined ? project({ lat: originLat, lng: originLng }) : null;
+    layer.current?.setContent({ index, markers: byId, pinScale, origin: originWorld });
     place(latest.current);
+  }, [index, byId, pinScale, originLat, originLng, place]);
+
+  useLayoutEffect(() => {
+    layer.current?.setSelected(selectedId);
+  }, [selectedId]);
+
+  // the popup placed after every render (it may just have been drawn)
+  useLayoutEffect(() => {
+    placePopup(latest.current);
   });
 
   // the land's painter (a worker where the browser can), for the life of the map
   useLayoutEffect(() => {
     const canvas = land.current;
     if (!canvas) return;
-    const layer = landLayer(canvas, usShapes(), (request) => {
+    const painter = landLayer(canvas, usShapes(), (request) => {
       landShown.current = request;
       place(latest.current);
     });
-    lands.current = layer;
+    lands.current = painter;
     return () => {
-      layer.dispose();
+      painter.dispose();
       lands.current = null;
       landShown.current = null;
       landAsked.current = null;
@@ -351,10 +352,6 @@ export function DealerMap({
     }
   }, [popup, selectedId]);
 
-  const choose = (id: string, how: 'pointer' | 'keyboard') => {
-    focusPopup.current = how === 'keyboard';
-    onSelect(id, how);
-  };
   const closePopup = () => {
     const id = selectedId;
     onSelect(null, 'keyboard');
@@ -372,9 +369,6 @@ export function DealerMap({
     const cx = view.width / 2;
     const cy = view.height / 2;
     apply({ k, x: cx - ((cx - now.x) / now.k) * k, y: cy - ((cy - now.y) / now.k) * k });
-  };
-  const zoomInto = (world: [number, number], zoomTo: number) => {
-    apply(centredOn(world, Math.max(zoomTo, zoomOfScale(latest.current.k, view) + 1), view));
   };
 
   const onMapKey = (event: KeyboardEvent<SVGSVGElement>) => {
@@ -398,9 +392,6 @@ export function DealerMap({
       zoomBy(0.5);
     }
   };
-
-  const pinScale = DEFAULT_MARKER_SCALE[markerSize] * 1.6;
-  const originWorld = origin ? project(origin) : null;
 
   return (
     <div
@@ -427,87 +418,8 @@ export function DealerMap({
         }}
       >
         <rect className="dealer-map__sea" width={view.width} height={view.height} />
-        {/* the marker layer's transform and each marker's position are written by place() */}
-        <g ref={layer} className="dealer-map__layer">
-          {originWorld && (
-            <g className="dealer-map__origin" data-wx={originWorld[0]} data-wy={originWorld[1]}>
-              <circle r={12} className="dealer-map__origin-halo" />
-              <circle r={5} className="dealer-map__origin-dot" />
-            </g>
-          )}
-          {visible.map(({ item, world }) => {
-            if (item.kind === 'cluster') {
-              const r = clusterRadius(item.count);
-              const open = () => zoomInto(world, item.expansionZoom());
-              return (
-                // biome-ignore lint/a11y/useSemanticElements: SVG has no <button>
-                <g
-                  key={`c${item.id}`}
-                  className="dealer-map__cluster"
-                  data-wx={world[0]}
-                  data-wy={world[1]}
-                  role="button"
-                  tabIndex={0}
-                  aria-label={`${item.count} dealers here; press Enter to zoom in`}
-                  onClick={(event) => {
-                    event.stopPropagation();
-                    open();
-                  }}
-                  onKeyDown={(event) => {
-                    if (event.key === 'Enter' || event.key === ' ') {
-                      event.preventDefault();
-                      open();
-                    }
-                  }}
-                >
-                  <circle r={r} />
-                  <text dy="0.35em" textAnchor="middle">
-                    {clusterLabel(item.count)}
-                  </text>
-                </g>
-              );
-            }
-            const marker = byId.get(item.id);
-            if (!marker) return null;
-            const isSelected = marker.id === selectedId;
-            return (
-              // biome-ignore lint/a11y/useSemanticElements: SVG has no <button>
-              <g
-                key={marker.id}
-                data-dealer-id={marker.id}
-                data-wx={world[0]}
-                data-wy={world[1]}
-                className={isSelected ? 'dealer-map__marker dealer-map__marker--selected' : 'dealer-map__marker'}
-                role="button"
-                tabIndex={0}
-                aria-label={marker.label}
-                aria-pressed={isSelected}
-                onClick={(event) => {
-                  event.stopPropagation();
-                  choose(marker.id, 'pointer');
-                }}
-                onKeyDown={(event) => {
-                  if (event.key === 'Enter' || event.key === ' ') {
-                    event.preventDefault();
-                    choose(marker.id, 'keyboard');
-                  }
-                }}
-              >
-                {marker.icon ? (
-                  <image
-                    href={marker.icon.url}
-                    width={marker.icon.size}
-                    height={marker.icon.size}
-                    x={-marker.icon.size / 2}
-                    y={-marker.icon.size}
-                  />
-                ) : (
-                  <path d={PIN_PATH} transform={`scale(${pinScale})`} fill={marker.color} className="dealer-map__pin" />
-                )}
-              </g>
-            );
-          })}
-        </g>
+        {/* the markers: drawn, placed and moved by the marker layer (markerLayer.ts), not by React */}
+        <g ref={layerGroup} className="dealer-map__layer" />
       </svg>
 
       {showControls && (

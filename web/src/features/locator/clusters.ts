@@ -1,24 +1,52 @@
 import Supercluster from 'supercluster';
 import type { LatLng } from './geo';
+import { project, WORLD_HEIGHT, WORLD_WIDTH } from './mapView';
 
-/** A marker to draw: one dealer, or a cluster of several. */
+/** A marker to draw: one dealer, or a cluster of several, at its point in the map's world space. */
 export type MapFeature =
-  | { kind: 'dealer'; id: string; position: LatLng }
+  | { kind: 'dealer'; id: string; world: [number, number] }
   | {
       kind: 'cluster';
-      id: number;
-      position: LatLng;
+      /** the same cluster at the same zoom has the same key (the map keeps its element while it stays drawn) */
+      key: string;
+      world: [number, number];
       count: number;
       /** the zoom at which it splits (asked when it is opened: costly for thousands of clusters at once) */
       expansionZoom: () => number;
     };
 
+/** A box of the world space: [x0, y0, x1, y1]. */
+export type WorldBox = readonly [number, number, number, number];
+
 /** Beyond this many markers the map clusters them even when clustering is not switched on ("when dense"). */
 export const DENSE_MARKERS = 150;
-/** The radius (px) within which markers join a cluster. */
+/** The radius (px of supercluster's tiles, see `TILE_PER_WORLD`) within which markers join a cluster. */
 export const CLUSTER_RADIUS = 48;
 /** Past this zoom every dealer is drawn on its own. */
 export const CLUSTER_MAX_ZOOM = 14;
+
+/**
+ * The index is built in the map's world space (Albers USA), not in longitude/latitude: the map asks it for the
+ * clusters of the area it draws, a box of the world space, and gets world points back without projecting them.
+ * supercluster works in a unit square (its tile at zoom z is 512 × 2^z px across it): the world space is placed
+ * in the middle of that square at `1 / TILE_PER_WORLD` units per world unit. 1.29 tile px per world unit at zoom 4
+ * is what a world unit was in Web Mercator at the US's middle latitudes (about 39°N) when the index took
+ * longitude/latitude, so the clusters keep the size they had (48 tile px are 37–74 screen px).
+ */
+const TILE_PER_WORLD = (512 * 16) / 1.29;
+const toUnitX = (x: number) => 0.5 + (x - WORLD_WIDTH / 2) / TILE_PER_WORLD;
+const toUnitY = (y: number) => 0.5 + (y - WORLD_HEIGHT / 2) / TILE_PER_WORLD;
+const fromUnitX = (u: number) => WORLD_WIDTH / 2 + (u - 0.5) * TILE_PER_WORLD;
+const fromUnitY = (u: number) => WORLD_HEIGHT / 2 + (u - 0.5) * TILE_PER_WORLD;
+// supercluster's own conversions (longitude/latitude to its unit square and back), so that a point given as the
+// "longitude/latitude" of a unit point lands exactly there
+const unitToLng = (u: number) => (u - 0.5) * 360;
+const unitToLat = (u: number) => (360 * Math.atan(Math.exp(((180 - u * 360) * Math.PI) / 180))) / Math.PI - 90;
+const lngToUnit = (lng: number) => lng / 360 + 0.5;
+const latToUnit = (lat: number) => {
+  const sin = Math.sin((lat * Math.PI) / 180);
+  return 0.5 - (0.25 * Math.log((1 + sin) / (1 - sin))) / Math.PI;
+};
 
 /** Clustering is used when switched on and there is more than one marker, or always when the map is dense. */
 export function shouldCluster(count: number, enabled: boolean): boolean {
@@ -30,15 +58,26 @@ export interface PointInput {
   position: LatLng;
 }
 
-/** An index of the points that answers the markers to draw at a zoom. */
+/** An index of the points that answers the markers to draw at a zoom, all of them or those in an area. */
 export interface ClusterIndex {
-  at(zoom: number): MapFeature[];
+  at(zoom: number, area?: WorldBox): MapFeature[];
+}
+
+const inside = ([x, y]: [number, number], area: WorldBox | undefined) =>
+  !area || (x >= area[0] && y >= area[1] && x <= area[2] && y <= area[3]);
+
+/** The points the map can draw (Albers USA covers the 50 states), with their world points. */
+function projected(points: readonly PointInput[]): { id: string; world: [number, number] }[] {
+  return points.flatMap((point) => {
+    const world = project(point.position);
+    return world ? [{ id: point.id, world }] : [];
+  });
 }
 
 /** Every point on its own, at any zoom. */
 export function noClusters(points: readonly PointInput[]): ClusterIndex {
-  const features: MapFeature[] = points.map((point) => ({ kind: 'dealer', id: point.id, position: point.position }));
-  return { at: () => features };
+  const features: MapFeature[] = projected(points).map(({ id, world }) => ({ kind: 'dealer', id, world }));
+  return { at: (_zoom, area) => (area ? features.filter((feature) => inside(feature.world, area)) : features) };
 }
 
 /** A supercluster index of the points: clusters (with their count and the zoom they split at) and single dealers. */
@@ -48,21 +87,32 @@ export function clusterIndex(points: readonly PointInput[]): ClusterIndex {
     maxZoom: CLUSTER_MAX_ZOOM,
     minPoints: 3,
   });
+  const worlds = new Map<string, [number, number]>();
   index.load(
-    points.map((point) => ({
-      type: 'Feature' as const,
-      properties: { id: point.id },
-      geometry: { type: 'Point' as const, coordinates: [point.position.lng, point.position.lat] },
-    })),
+    projected(points).map(({ id, world }) => {
+      worlds.set(id, world);
+      return {
+        type: 'Feature' as const,
+        properties: { id },
+        geometry: {
+          type: 'Point' as const,
+          coordinates: [unitToLng(toUnitX(world[0])), unitToLat(toUnitY(world[1]))],
+        },
+      };
+    }),
   );
-  const byZoom = new Map<number, MapFeature[]>();
   return {
-    at(zoom) {
+    at(zoom, area) {
       const z = Math.max(0, Math.min(CLUSTER_MAX_ZOOM + 1, Math.floor(zoom)));
-      const cached = byZoom.get(z);
-      if (cached) return cached;
-      const features: MapFeature[] = index.getClusters([-180, -85, 180, 85], z).map((feature) => {
-        const [lng, lat] = feature.geometry.coordinates as [number, number];
+      const box: [number, number, number, number] = area
+        ? [
+            unitToLng(toUnitX(area[0])),
+            unitToLat(toUnitY(area[3])),
+            unitToLng(toUnitX(area[2])),
+            unitToLat(toUnitY(area[1])),
+          ]
+        : [-180, -90, 180, 90];
+      return index.getClusters(box, z).map((feature): MapFeature => {
         const props = feature.properties as {
           cluster?: boolean;
           cluster_id?: number;
@@ -70,19 +120,19 @@ export function clusterIndex(points: readonly PointInput[]): ClusterIndex {
           id?: string;
         };
         if (props.cluster && props.cluster_id !== undefined) {
+          const [lng, lat] = feature.geometry.coordinates as [number, number];
           const clusterId = props.cluster_id;
           return {
             kind: 'cluster',
-            id: props.cluster_id,
-            position: { lat, lng },
+            key: `${z}:${clusterId}`,
+            world: [fromUnitX(lngToUnit(lng)), fromUnitY(latToUnit(lat))],
             count: props.point_count ?? 0,
             expansionZoom: () => index.getClusterExpansionZoom(clusterId),
           };
         }
-        return { kind: 'dealer', id: String(props.id), position: { lat, lng } };
+        const id = String(props.id);
+        return { kind: 'dealer', id, world: worlds.get(id) ?? [0, 0] };
       });
-      byZoom.set(z, features);
-      return features;
     },
   };
 }
@@ -94,7 +144,14 @@ export function clusterLabel(count: number): string {
   return String(count);
 }
 
-/** A cluster's circle radius grows with the log of its count. */
-export function clusterRadius(count: number): number {
-  return Math.round(14 + Math.min(16, Math.log10(Math.max(1, count)) * 6));
+/** Below this map width (a phone) the country fits in a third of the pixels: clusters are drawn smaller. */
+export const COMPACT_MAP_WIDTH = 560;
+
+/**
+ * A cluster's circle radius grows with the log of its count (14–30 px; 11–22 px on a compact map, where clusters of
+ * the same screen spacing hold three times the dealers and full-size circles would cover each other).
+ */
+export function clusterRadius(count: number, compact = false): number {
+  const growth = Math.log10(Math.max(1, count));
+  return compact ? Math.round(11 + Math.min(11, growth * 4.5)) : Math.round(14 + Math.min(16, growth * 6));
 }

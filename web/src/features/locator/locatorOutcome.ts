@@ -1,4 +1,4 @@
-import type { LocatedDealer } from '@portal/contracts';
+import type { LocatedDealer, MapDealer } from '@portal/contracts';
 import type { ResponseOf } from '../../api/contractTypes';
 import { errorDetail, isNetworkError } from '../../api/errorMessage';
 import type { PublicCallResult } from '../../api/publicCall';
@@ -63,3 +63,23 @@ export function outcomeOf(result: PublicCallResult<ResponseOf<'public.searchDeal
 
 /** The radius choices of the filter (beyond the spec), in miles. */
 export const RADIUS_CHOICES = [10, 25, 50, 100, 250, 500] as const;
+
+/** A dealer of the public list of every placed dealer (GET /api/public/dealer-locations). */
+export type DealerLocation = ResponseOf<'public.dealerLocations'>['dealers'][number];
+
+/** A listed dealer as the map and its popup take it: what a visitor is not shown stays empty. */
+export function mapDealerOf(location: DealerLocation): MapDealer {
+  return {
+    ...location,
+    full_name: null,
+    street_address: location.address,
+    google_latitude: null,
+    google_longitude: null,
+    geocoding_status: null,
+    geocoding_error: null,
+    geocoding_source: null,
+    geocoding_confidence: null,
+  };
+}
+
+export type LocationsOutcome = { ok: true; dealers: readonly MapDealer[] } | { ok: false; message: string };

@@ -134,11 +134,32 @@ export function clusterZoom(k: number): number {
 }
 
 /**
- * How far past the viewport (screen px) the map keeps markers drawn, so a pan shows them at once: the markers are
- * moved with the view on every frame of a gesture and drawn anew only now and then (see `drawnAreaCovers`).
+ * How far past the viewport (screen px) the map asks for the markers it draws, so that a pan or a zoom out shows them
+ * at once: the area is asked for again when the view nears its edge (see `markersToDraw`), and its markers get
+ * elements as they come into view (`markerLayer`). A sixth of the viewport: the area of half a viewport past each
+ * edge held four to five times the markers in view.
  */
 export function drawMargin(view: Viewport): number {
-  return Math.round(Math.max(120, Math.max(view.width, view.height) / 2));
+  return Math.round(Math.max(120, Math.max(view.width, view.height) / 6));
+}
+
+/**
+ * How far past the viewport (screen px) the land image reaches: a pan or a zoom out only moves and scales it until
+ * it no longer covers the map. A quarter of the viewport: the image (the map and the margins, about three million
+ * pixels at 1280 × 860) is drawn in a worker, but handing it to the page and compositing it are the page's work.
+ */
+export function landMargin(view: Viewport): number {
+  return Math.round(Math.max(120, Math.max(view.width, view.height) / 4));
+}
+
+/** The box of the world space drawn for the view `t`: its viewport with `margin` screen px past each edge. */
+export function worldArea(t: ViewTransform, view: Viewport, margin: number): [number, number, number, number] {
+  return [
+    (-margin - t.x) / t.k,
+    (-margin - t.y) / t.k,
+    (view.width + margin - t.x) / t.k,
+    (view.height + margin - t.y) / t.k,
+  ];
 }
 
 /**
@@ -160,25 +181,58 @@ export function areaCovers(
   return nx0 >= dx0 && ny0 >= dy0 && nx1 <= dx1 && ny1 <= dy1;
 }
 
+/** How far (screen px) a marker's symbol reaches past its point: a large pin is about 70 px tall. */
+export const SYMBOL_REACH = 80;
+
+/** Zoomed in this much since the markers were drawn, most of them are off the map: dropped when the view settles. */
+export const DRAWN_MAX_MAGNIFICATION = 1.5;
+/** During a gesture, the clusters may stay this many zoom levels coarser than the view's before they are split. */
+export const MAX_CLUSTER_LAG = 2;
+
+/** What the markers were drawn for: the view, and the cluster zoom they were drawn at. */
+export interface DrawnMarkers {
+  t: ViewTransform;
+  level: number;
+}
+
 /**
- * Whether the markers drawn for the view `drawn` (every marker within `margin` px of its viewport, clustered at
- * its zoom) still serve the view `now`: the same cluster zoom, and the viewport of `now`, with `edge` px around it
- * (a marker's symbol reaches that far past its point), inside the area drawn.
+ * The cluster zoom at which the markers are to be drawn again for the view `now`, or null while the markers drawn
+ * (every marker within `margin` px of the viewport of `drawn.t`, clustered at `drawn.level`) still serve it.
+ *
+ * They are drawn again when the view's cluster zoom is coarser than theirs (zoomed out: merged clusters, fewer
+ * markers), when the viewport of `now` with `edge` px around it (a marker's symbol reaches that far past its point)
+ * leaves the area drawn, and, once the view has settled (`moving` false), when it is at a finer cluster zoom or
+ * zoomed in 1.5 times since (most of the markers are off the map then). While the view moves the clusters are split
+ * only when they lag more than two levels behind: splitting redraws every cluster in view, and a wheel zoom crosses
+ * a level every few notches. Until then they spread apart with the view, as when a gesture ends before a level.
  */
-export function drawnAreaCovers(
-  drawn: ViewTransform,
+export function markersToDraw(
+  drawn: DrawnMarkers,
   now: ViewTransform,
   view: Viewport,
   margin: number,
-  edge = 60,
-): boolean {
-  return clusterZoom(drawn.k) === clusterZoom(now.k) && areaCovers(drawn, now, view, margin, edge);
+  moving: boolean,
+  edge = SYMBOL_REACH,
+): number | null {
+  const level = clusterZoom(now.k);
+  const target = moving && level > drawn.level && level - drawn.level <= MAX_CLUSTER_LAG ? drawn.level : level;
+  if (target !== drawn.level) return target;
+  if (!areaCovers(drawn.t, now, view, margin, edge)) return target;
+  if (!moving && now.k / drawn.t.k > DRAWN_MAX_MAGNIFICATION) return target;
+  return null;
 }
 
 /**
  * Whether the land drawn (as an image) for the view `drawn` can still be shown, moved and scaled, for `now`: it
- * covers the viewport and is magnified at most twice (sharper again when the gesture ends).
+ * covers the viewport with `edge` px around it (a new image is asked for before the old one runs out) and is
+ * magnified at most twice (sharper again when the gesture ends).
  */
-export function landImageServes(drawn: ViewTransform, now: ViewTransform, view: Viewport, margin: number): boolean {
-  return now.k / drawn.k <= 2 && areaCovers(drawn, now, view, margin);
+export function landImageServes(
+  drawn: ViewTransform,
+  now: ViewTransform,
+  view: Viewport,
+  margin: number,
+  edge = 0,
+): boolean {
+  return now.k / drawn.k <= 2 && areaCovers(drawn, now, view, margin, edge);
 }

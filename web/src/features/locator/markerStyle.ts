@@ -1,8 +1,7 @@
 import type { MapDealer } from '@portal/contracts';
-import type { MapMarker } from './DealerMap';
 import type { LocatorConfig } from './embedConfig';
 import { dealerPosition, formatMiles } from './geo';
-import { CUSTOM_MARKER_PX, iconPixels, markerColor } from './markers';
+import { CUSTOM_MARKER_PX, iconPixels, type MapMarker, markerColor } from './markers';
 import { dealerName } from './popup';
 
 /** The markers of the dealers that have a position: their category's colour or icon, or the custom marker. */

@@ -1,4 +1,16 @@
 /** Marker colours and sizes (001 §9). */
+import type { LatLng } from './geo';
+
+/** One dealer on the map. */
+export interface MapMarker {
+  id: string;
+  /** what a screen reader hears on the marker, e.g. "Acme Outdoors, 12.3 mi" */
+  label: string;
+  position: LatLng;
+  color: string;
+  /** a category's or the custom marker image, drawn instead of the pin */
+  icon?: { url: string; size: number } | null;
+}
 
 /** Default marker colours by category: manufacturer red, distributor amber, dealer blue. */
 export const CATEGORY_COLORS: Readonly<Record<string, string>> = {
