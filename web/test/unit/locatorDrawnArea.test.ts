@@ -1,4 +1,4 @@
-import { clusterIndex, type MapFeature, noClusters } from '../../src/features/locator/clusters';
+import { clusterIndex, clusterRadius, type MapFeature, noClusters } from '../../src/features/locator/clusters';
 import {
   clusterZoom,
   drawMargin,
@@ -151,5 +151,19 @@ describe('The clusters of the drawn area', () => {
   test('A pin is drawn from its point with relative path commands, scaled', () => {
     expect(pinPathAfterPoint(1)).toBe('c-1.2 -4.2 -6 -7.3 -6 -11.6a6 6 0 0 1 12 0c0 4.3 -4.8 7.4 -6 11.6z');
     expect(pinPathAfterPoint(2)).toBe('c-2.4 -8.4 -12 -14.6 -12 -23.2a12 12 0 0 1 24 0c0 8.6 -9.6 14.8 -12 23.2z');
+  });
+});
+
+describe("The size of a cluster's circle", () => {
+  test('When a cluster holds more dealers, Then its circle is larger, up to a bound', () => {
+    expect(clusterRadius(3)).toBeLessThan(clusterRadius(300));
+    expect(clusterRadius(300)).toBeLessThan(clusterRadius(30_000));
+    expect(clusterRadius(10_000_000)).toBe(30);
+  });
+
+  test('When the map is phone-width, Then circles are smaller, so clusters a screen spacing apart do not cover each other', () => {
+    for (const count of [3, 300, 3_000, 30_000]) expect(clusterRadius(count, true)).toBeLessThan(clusterRadius(count));
+    // a level merges dealers within 37–74 screen px: two of the largest circles fit side by side in the shortest
+    expect(clusterRadius(10_000_000, true)).toBe(18);
   });
 });

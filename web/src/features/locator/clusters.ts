@@ -144,14 +144,11 @@ export function clusterLabel(count: number): string {
   return String(count);
 }
 
-/** Below this map width (a phone) the country fits in a third of the pixels: clusters are drawn smaller. */
-export const COMPACT_MAP_WIDTH = 560;
-
 /**
- * A cluster's circle radius grows with the log of its count (14–30 px; 11–22 px on a compact map, where clusters of
+ * A cluster's circle radius grows with the log of its count (14–30 px; 10–18 px on a compact map, where clusters of
  * the same screen spacing hold three times the dealers and full-size circles would cover each other).
  */
 export function clusterRadius(count: number, compact = false): number {
   const growth = Math.log10(Math.max(1, count));
-  return compact ? Math.round(11 + Math.min(11, growth * 4.5)) : Math.round(14 + Math.min(16, growth * 6));
+  return compact ? Math.round(10 + Math.min(8, growth * 3.5)) : Math.round(14 + Math.min(16, growth * 6));
 }

@@ -28,6 +28,11 @@ export const LOCATOR_FIT_PADDING: Padding = { top: 80, bottom: 60, left: 60, rig
 /** 001 §4: fit bounds 2 s after dealers arrive; refit 0.5 s after the results panel closes. */
 export const AUTO_FIT_DELAY_MS = 2000;
 export const REFIT_AFTER_CLOSE_MS = 500;
+/**
+ * Below this map width (a phone) the country fits in a third of the pixels: the clusters' circles are drawn smaller
+ * (clusters.ts: clusterRadius), as their spacing on the screen stays the same.
+ */
+export const COMPACT_MAP_WIDTH = 560;
 
 export interface ViewTransform {
   k: number;

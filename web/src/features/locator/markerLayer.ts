@@ -1,5 +1,6 @@
-import { type ClusterIndex, COMPACT_MAP_WIDTH, clusterLabel, clusterRadius, type MapFeature } from './clusters';
+import { type ClusterIndex, clusterLabel, clusterRadius, type MapFeature } from './clusters';
 import {
+  COMPACT_MAP_WIDTH,
   clusterZoom,
   type DrawnMarkers,
   drawMargin,
