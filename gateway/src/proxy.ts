@@ -152,7 +152,8 @@ export function createServiceProxies(opts: ProxyOptions) {
         return;
       }
       edgeCache.forget(url);
-      delete answer.headers['x-powered-by'];
+      // the framing of the caller's connection is Node's to choose (the body arrives decoded)
+      for (const name of [...HOP_BY_HOP, 'x-powered-by']) delete answer.headers[name];
       res.setHeader(X_CACHE, 'MISS');
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       edgeCache.capture(url, answer);
