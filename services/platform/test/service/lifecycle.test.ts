@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:net';
 import { defineService, type RunningService, SENT, startService } from '@portal/platform';
-import { testDatabaseAdminUrl } from '@portal/platform/testing';
+import { eventually, testDatabaseAdminUrl } from '@portal/platform/testing';
 import { Client } from 'pg';
 import request from 'supertest';
 import {
@@ -52,6 +52,14 @@ async function connectionsTo(database: string): Promise<number> {
   } finally {
     await admin.end();
   }
+}
+
+/**
+ * Waits until the test's database has `count` connections again: a closed client's server process leaves
+ * pg_stat_activity a moment after the close (a connection the start did not release never does).
+ */
+async function settlesTo(count: number): Promise<void> {
+  await eventually(async () => expect(await connectionsTo(t.db.name)).toBe(count), 3000);
 }
 
 async function asAdmin(sql: string): Promise<void> {
@@ -145,7 +153,7 @@ describe('start and stop', () => {
     await expect(startService(failing, t.env, { revocations: t.revocations })).rejects.toThrow(
       'seed data could not be loaded',
     );
-    expect(await connectionsTo(t.db.name)).toBe(before);
+    await settlesTo(before);
   });
 
   test('When the port is taken, Then the start rejects with EADDRINUSE and releases the database', async () => {
@@ -157,7 +165,7 @@ describe('start and stop', () => {
       await expect(
         startService(mediaService, { ...t.env, PORT: String(port) }, { revocations: t.revocations }),
       ).rejects.toThrow(/EADDRINUSE/);
-      expect(await connectionsTo(t.db.name)).toBe(before);
+      await settlesTo(before);
     } finally {
       await new Promise((resolve) => blocker.close(resolve));
     }
