@@ -181,12 +181,15 @@ export interface StoredDealer extends GeoDealer {
   archived: boolean;
   deleted: boolean;
   known: boolean;
+  /** Google is still to place it (see use-cases/google-refinement.ts) */
+  refining: boolean;
 }
 
 /** One dealer (active or not); null when this service never heard of it. */
 export async function findDealer(manager: EntityManager, dealerId: string, lock = false): Promise<StoredDealer | null> {
   const rows: StoredDealer[] = await manager.query(
-    `SELECT ${GEO_COLUMNS}, category, archived, deleted, fields_changed_at IS NOT NULL AS known
+    `SELECT ${GEO_COLUMNS}, category, archived, deleted, fields_changed_at IS NOT NULL AS known,
+            refine_after IS NOT NULL AS refining
        FROM dealers WHERE dealer_id = $1 ${lock ? 'FOR UPDATE' : ''}`,
     [dealerId],
   );
@@ -311,15 +314,6 @@ export async function reassignCategories(
 export async function markForRefinement(manager: EntityManager, dealerIds: readonly string[]): Promise<void> {
   if (!dealerIds.length) return;
   await manager.query('UPDATE dealers SET refine_after = now() WHERE dealer_id = ANY($1)', [dealerIds]);
-}
-
-/** Whether Google is still to place this dealer (locks its row until the transaction ends). */
-export async function refinementWanted(manager: EntityManager, dealerId: string): Promise<boolean> {
-  const rows: { wanted: boolean }[] = await manager.query(
-    'SELECT refine_after IS NOT NULL AS wanted FROM dealers WHERE dealer_id = $1 FOR UPDATE',
-    [dealerId],
-  );
-  return rows[0]?.wanted ?? false;
 }
 
 /** Nothing left for Google to do for this dealer. */

@@ -1,5 +1,5 @@
 import type { GeocodingContext } from '../context';
-import { clearRefinement, findDealer, refinementWanted, takeRefinement } from '../data/dealers';
+import { clearRefinement, findDealer, takeRefinement } from '../data/dealers';
 import { addressKey } from '../domain/address';
 import { GOOGLE_SOURCE } from '../geocoders/google';
 import type { GeocodingRuntime } from '../runtime';
@@ -49,20 +49,19 @@ export function startGoogleRefinement(ctx: GeocodingContext, runtime: GeocodingR
     if (!task) return false;
     const placement = await place(runtime, task, EVENT_ATTEMPTS(task), true);
     await ctx.transaction(async (manager, emit) => {
-      // placed by a person meanwhile (update-dealer-coordinates, Manual Override): theirs stands
-      if (!(await refinementWanted(manager, task.dealer_id))) return;
       const now = await findDealer(manager, task.dealer_id, true);
-      const unchanged = now?.known && !now.deleted && !now.archived && addressKey(now) === task.geocoded_address_key;
-      const byGoogle = placement.ok && placement.answer.source === GOOGLE_SOURCE;
-      if (unchanged && byGoogle) {
+      // placed by a person meanwhile (update-dealer-coordinates, Manual Override): theirs stands
+      if (!now?.refining) return;
+      // an address changed meanwhile was placed again and asked anew (its refine_after is newer than the lease)
+      if (addressKey(now) !== task.geocoded_address_key) return;
+      const onMap = now.known && !now.deleted && !now.archived;
+      if (onMap && placement.ok && placement.answer.source === GOOGLE_SOURCE) {
         await storePlacements(manager, emit, runtime, [{ dealer: now, placement }], {
           action: 'geocode',
           actor: 'google refinement',
           newAddress: true,
         });
       }
-      // an address changed meanwhile was placed again and asked anew (its refine_after is newer than the lease)
-      if (!unchanged && now && addressKey(now) !== task.geocoded_address_key) return;
       await clearRefinement(manager, task.dealer_id);
     });
     return true;

@@ -51,14 +51,14 @@ const PERFORMANCE_ROWS = `FROM dealer_figures f FULL JOIN dealers d ON d.dealer_
  * Which version of the figures and dealer rows is committed: a counter their statement triggers move (see the
  * performance-version migration), so an answer built for the same version is the answer. One row read.
  */
-const FINGERPRINT = 'SELECT version::text AS fingerprint FROM performance_version';
+const CURRENT_VERSION = 'SELECT version::text AS version FROM performance_version';
 
 /**
  * The whole dealer-performance answer rendered by PostgreSQL: the same records as domain/performance's
  * performanceRecord (name fallback; dollars from cents; the average rounded half up to the cent), which the
  * tests compare with the per-row path of top-performers.
  */
-const PERFORMANCE_JSON = `SELECT (${FINGERPRINT}) AS fingerprint,
+const PERFORMANCE_JSON = `SELECT (${CURRENT_VERSION}) AS version,
   json_build_object('success', true, 'data', coalesce((SELECT json_agg(x) FROM (
     SELECT coalesce(f.dealer_id, d.dealer_id) AS dealer_id, d.business_name,
       coalesce(nullif(d.business_name, ''), nullif(d.full_name, ''), coalesce(f.dealer_id, d.dealer_id)) AS dealer_name,
@@ -73,7 +73,7 @@ const PERFORMANCE_JSON = `SELECT (${FINGERPRINT}) AS fingerprint,
     ORDER BY coalesce(f.revenue_cents, 0) DESC, 1) x), '[]'))::text AS body`;
 
 export interface BuiltAnswer extends BuiltJson {
-  fingerprint: string;
+  version: string;
 }
 
 /** The last dealer-performance answer, per database (tests run several services in one process). */
@@ -86,12 +86,12 @@ const built = new WeakMap<DataSource, BuiltAnswer>();
 export async function dealerPerformanceJson(db: DataSource): Promise<BuiltAnswer> {
   const cached = built.get(db);
   if (cached) {
-    const [row]: { fingerprint: string }[] = await db.query(FINGERPRINT);
-    if (row?.fingerprint === cached.fingerprint) return cached;
+    const [row]: { version: string }[] = await db.query(CURRENT_VERSION);
+    if (row?.version === cached.version) return cached;
   }
-  const [row]: { fingerprint: string; body: string }[] = await db.query(PERFORMANCE_JSON);
-  const { fingerprint, body } = row as { fingerprint: string; body: string };
-  const answer: BuiltAnswer = { fingerprint, etag: `W/"performance-${fingerprint}"`, body: Buffer.from(body) };
+  const [row]: { version: string; body: string }[] = await db.query(PERFORMANCE_JSON);
+  const { version, body } = row as { version: string; body: string };
+  const answer: BuiltAnswer = { version, etag: `W/"performance-${version}"`, body: Buffer.from(body) };
   built.set(db, answer);
   return answer;
 }
