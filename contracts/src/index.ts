@@ -10,3 +10,4 @@ export * from './internal';
 export * from './money';
 export * from './openapi';
 export * from './requests';
+export * from './list-query';

@@ -3,3 +3,4 @@ export * from './provision';
 export * from './read-models';
 export * from './unavailable';
 export * from './unique-violation';
+export * from './keyset';
