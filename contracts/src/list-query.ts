@@ -121,6 +121,6 @@ export const PageFields = {
 };
 
 /** A list answer that may be a page: the list under its usual key, plus `next_cursor` and `total` when paged. */
-export function pageable<T extends z.ZodObject>(list: T) {
+export function pageable<Shape extends z.ZodRawShape>(list: z.ZodObject<Shape>) {
   return list.extend(PageFields);
 }

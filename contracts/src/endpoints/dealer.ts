@@ -3,13 +3,17 @@ import { HtmlPage, ImageBytes, IsoDate, Ok } from '../common';
 import { access, endpoint } from '../endpoint';
 import { BulkImportResults, DashboardStats, Dealer, DealerNote, WebsiteInfo } from '../entities/dealer';
 import { idParams } from '../fields';
+import { pageable } from '../list-query';
 import {
   AddDealerNoteRequest,
   AdminHeaderImageUpload,
+  ArchivedDealerListQuery,
   BulkImportDealersRequest,
   BulkUpdateDealerZoneRequest,
   CreateDealerRequest,
   DealerActionRequest,
+  DealerListQuery,
+  DealerNotesQuery,
   DealerProfileRequest,
   DealerWebsiteQuery,
   HeaderImageUpload,
@@ -20,7 +24,7 @@ import {
 
 const owner = 'dealer' as const;
 const dealerIdParams = idParams('dealer_id');
-const DealerList = Ok.extend({ dealers: z.array(Dealer) });
+const DealerList = pageable(Ok.extend({ dealers: z.array(Dealer) }));
 const DealerResponse = Ok.extend({ dealer: Dealer });
 
 export const dealerEndpoints = {
@@ -130,7 +134,8 @@ export const dealerEndpoints = {
     path: '/api/admin/pending-dealers',
     owner,
     access: access.roles('admin'),
-    summary: 'Dealers waiting to be processed by an admin',
+    summary: 'Dealers waiting to be processed by an admin, oldest application first',
+    query: DealerListQuery,
     response: DealerList,
   }),
   'admin.allDealersEnhanced': endpoint({
@@ -140,6 +145,7 @@ export const dealerEndpoints = {
     owner,
     access: access.roles('admin', 'delivery'),
     summary: 'All active dealers with the states they are in, for the Manage Dealers table',
+    query: DealerListQuery,
     response: DealerList.extend({ available_states: z.array(z.string()) }),
   }),
   'admin.dealersList': endpoint({
@@ -149,6 +155,7 @@ export const dealerEndpoints = {
     owner,
     access: access.roles('admin', 'delivery'),
     summary: 'Active dealers, for pickers such as the new-order dealer select',
+    query: DealerListQuery,
     response: DealerList,
   }),
   'admin.dealerAction': endpoint({
@@ -200,6 +207,7 @@ export const dealerEndpoints = {
     owner,
     access: access.roles('admin'),
     summary: 'Archived dealers, newest archive first',
+    query: ArchivedDealerListQuery,
     response: DealerList.describe('Shape not shown in the spec: the same dealer records, with archived_at set'),
   }),
   'admin.createDealer': endpoint({
@@ -268,7 +276,8 @@ export const dealerEndpoints = {
     access: access.roles('admin'),
     summary: "A dealer's admin notes, newest first",
     params: dealerIdParams,
-    response: Ok.extend({ notes: z.array(DealerNote) }),
+    query: DealerNotesQuery,
+    response: pageable(Ok.extend({ notes: z.array(DealerNote) })),
   }),
   'admin.addDealerNote': endpoint({
     id: 'admin.addDealerNote',

@@ -3,9 +3,11 @@ import { Ok } from '../common';
 import { access, endpoint } from '../endpoint';
 import { Order, Payment, PaymentStatus } from '../entities/order';
 import { idParams, Money } from '../fields';
+import { pageable } from '../list-query';
 import {
   CreateOrderRequest,
   EmailInvoiceRequest,
+  OrderListQuery,
   RecordPaymentRequest,
   SubmitOrderRequest,
   UpdateOrderRequest,
@@ -14,7 +16,7 @@ import {
 const owner = 'order' as const;
 /** The body of a PDF answer: documented, never validated. */
 const PdfBytes = z.string().meta({ format: 'binary' }).describe('the invoice as a PDF document');
-const OrderList = Ok.extend({ orders: z.array(Order) });
+const OrderList = pageable(Ok.extend({ orders: z.array(Order) }));
 const OrderResponse = Ok.extend({ order: Order });
 
 export const orderEndpoints = {
@@ -26,6 +28,7 @@ export const orderEndpoints = {
     access: access.rolesOrOwnDealer('dealer_id', 'admin'),
     summary: "A dealer's orders, newest first (a dealer may read only its own)",
     params: idParams('dealer_id'),
+    query: OrderListQuery,
     response: OrderList,
   }),
   'admin.allOrders': endpoint({
@@ -34,7 +37,8 @@ export const orderEndpoints = {
     path: '/api/admin/all-orders',
     owner,
     access: access.roles('admin', 'delivery'),
-    summary: 'Every order, newest first',
+    summary: 'Every order, newest first; with limit, one page of the filtered, searched and sorted orders',
+    query: OrderListQuery,
     response: OrderList,
   }),
   'admin.updateOrder': endpoint({

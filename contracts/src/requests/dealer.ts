@@ -20,6 +20,7 @@ import {
   requiredText,
   storableString,
 } from '../fields';
+import { commaList, listQuery, SearchParam } from '../list-query';
 
 /** The address and contact fields every dealer form carries. */
 const CONTACT_FIELDS = [
@@ -170,3 +171,21 @@ export const UploadHeaderImageFields = z.object({ dealer_id: Id.optional() });
 
 /** The generated website's query: a short-lived preview token lets its dealer see it before publishing. */
 export const DealerWebsiteQuery = z.object({ preview: storableString().trim().max(200).optional() });
+
+const DEALER_SORTS = ['business_name', 'state', 'city', 'zone', 'created_at'] as const;
+const dealerListFilters = {
+  q: SearchParam.describe('business name, contact name, email, city, state, dealer id, phone digits (3 or more)'),
+  state: commaList.describe('US state codes, comma-separated'),
+  zone: commaList.describe('zone names, comma-separated'),
+};
+/** The active and pending dealer lists' query (all-dealers-enhanced, dealers-list, pending-dealers). */
+export const DealerListQuery = listQuery({ sorts: DEALER_SORTS, filters: dealerListFilters });
+export type DealerListQuery = z.infer<typeof DealerListQuery>;
+/** The archived dealers' query: the dealer sorts, and when they were archived (the default, newest first). */
+export const ArchivedDealerListQuery = listQuery({
+  sorts: [...DEALER_SORTS, 'archived_at'],
+  filters: dealerListFilters,
+});
+export type ArchivedDealerListQuery = z.infer<typeof ArchivedDealerListQuery>;
+/** A dealer's notes, newest first, in pages. */
+export const DealerNotesQuery = listQuery({ sorts: ['created_at'] });

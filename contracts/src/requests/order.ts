@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { OrderStatus, PAYMENT_METHODS } from '../entities/order';
+import { ORDER_STATUSES, OrderStatus, PAYMENT_METHODS, PAYMENT_STATUSES } from '../entities/order';
 import { Id, Money, optionalText, requiredText } from '../fields';
+import { commaListOf, DateParam, listQuery, SearchParam } from '../list-query';
 
 /** One invoice line as the admin edits it; custom lines carry a product_id starting with custom_. */
 export const OrderLineInput = z.object({
@@ -72,3 +73,17 @@ export const SubmitOrderRequest = z.object({
     'the same key as the Idempotency-Key header, for clients that cannot set headers: a retried or double-clicked submit with one key creates one order',
   ),
 });
+
+/** The orders lists' query (all-orders, dealer-orders, and their CSV export): see list-query. */
+export const OrderListQuery = listQuery({
+  sorts: ['created_at', 'total_value', 'dealer_business_name', 'status'],
+  filters: {
+    q: SearchParam.describe('order number, dealer business and contact name, email, city'),
+    status: commaListOf(ORDER_STATUSES),
+    payment_status: commaListOf(PAYMENT_STATUSES),
+    dealer_id: z.string().trim().min(1).max(100),
+    from: DateParam.describe('the first day, inclusive, in the system timezone'),
+    to: DateParam.describe('the last day, inclusive, in the system timezone'),
+  },
+});
+export type OrderListQuery = z.infer<typeof OrderListQuery>;
