@@ -1,4 +1,4 @@
-import { type AriaAttributes, type Key, type ReactNode, type UIEvent, useState } from 'react';
+import { type AriaAttributes, type Key, type ReactNode, type UIEvent, useEffect, useState } from 'react';
 import { visibleRange } from './visibleRange';
 import './virtual-table.css';
 
@@ -27,6 +27,10 @@ interface VirtualTableProps<T> {
   rowClassName?: (item: T) => string | undefined;
   /** shown in place of the rows when there are none */
   empty: ReactNode;
+  /** the rows are on their way: shown in place of `empty`, so an unloaded list never reads as an empty one */
+  loading?: ReactNode;
+  /** called when the rows in view reach the end of `items` (a paged list then asks for its next page) */
+  onEndReached?: () => void;
 }
 
 /**
@@ -44,9 +48,18 @@ export function VirtualTable<T>({
   onRowClick,
   rowClassName,
   empty,
+  loading,
+  onEndReached,
 }: VirtualTableProps<T>) {
   const [scrollTop, setScrollTop] = useState(0);
-  const { first, last } = visibleRange(scrollTop, viewportHeight, rowHeight, items.length, overscan);
+  // when the list shrinks under a scrolled table (a filter), the browser clamps the scroll without a scroll
+  // event: the rows in view are those of the clamped position, never an empty band past the end
+  const reachable = Math.min(scrollTop, Math.max(0, items.length * rowHeight - viewportHeight));
+  const { first, last } = visibleRange(reachable, viewportHeight, rowHeight, items.length, overscan);
+  const nearEnd = items.length > 0 && last >= items.length - overscan;
+  useEffect(() => {
+    if (nearEnd) onEndReached?.();
+  }, [nearEnd, onEndReached]);
   const onScroll = (event: UIEvent<HTMLDivElement>) => setScrollTop(event.currentTarget.scrollTop);
 
   return (
@@ -64,8 +77,8 @@ export function VirtualTable<T>({
         <tbody>
           {items.length === 0 && (
             <tr>
-              <td colSpan={columns.length} className="virtual-table__empty">
-                {empty}
+              <td colSpan={columns.length} className="virtual-table__empty" aria-busy={loading ? true : undefined}>
+                {loading ?? empty}
               </td>
             </tr>
           )}

@@ -1,0 +1,73 @@
+import { PAGE_LIMIT_DEFAULT } from '@portal/contracts';
+import type {
+  EndpointBuilder,
+  FetchBaseQueryError,
+  FetchBaseQueryMeta,
+  ResultDescription,
+} from '@reduxjs/toolkit/query/react';
+import type { ApiBaseQuery, CallOptions } from './baseQuery';
+import { type AnyArg, contractRequest } from './contractRequest';
+import type { EndpointId } from './contractRoutes';
+import type { ArgOf, ResponseOf } from './contractTypes';
+import { routes } from './routes';
+import type { TagType } from './tags';
+
+type Build = EndpointBuilder<ApiBaseQuery, TagType, 'api'>;
+
+/** What a page of any paged list answers besides its rows (contracts' `pageable`). */
+interface PageFields {
+  next_cursor?: string | null;
+  total?: number;
+}
+
+/** The endpoints whose answer may be a page. */
+export type PagedEndpointId = {
+  [K in EndpointId]: ResponseOf<K> extends PageFields & { next_cursor?: unknown } ? K : never;
+}[EndpointId];
+
+/** The rows a client asks for per page (the server allows 1–200). */
+export const PAGE_SIZE = PAGE_LIMIT_DEFAULT;
+
+/**
+ * A paged list endpoint from its contract declaration, as an RTK Query infinite query: each page is asked with
+ * `limit` and the previous page's `next_cursor`, the argument holds the filters, sort and search (a new argument
+ * is a new list, read from its first page). Read the rows with `usePagedRows`.
+ *
+ *   getAllOrdersPages: contractPagedQuery(build, 'admin.allOrders', { providesTags: ['Orders'] })
+ */
+export function contractPagedQuery<Id extends PagedEndpointId>(
+  build: Build,
+  id: Id,
+  options: {
+    providesTags?: ResultDescription<
+      TagType,
+      { pages: ResponseOf<Id>[]; pageParams: (string | undefined)[] },
+      ArgOf<Id>,
+      FetchBaseQueryError,
+      FetchBaseQueryMeta | undefined
+    >;
+  } = {},
+) {
+  const route = routes[id];
+  const extraOptions: CallOptions = { anonymous: route.anonymous };
+  return build.infiniteQuery<ResponseOf<Id>, ArgOf<Id>, string | undefined>({
+    infiniteQueryOptions: {
+      initialPageParam: undefined,
+      getNextPageParam: (lastPage) => (lastPage as PageFields).next_cursor ?? undefined,
+    },
+    query: ({ queryArg, pageParam }) => {
+      const arg = (queryArg ?? {}) as AnyArg;
+      const query = { ...arg.query, limit: PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) };
+      return contractRequest(route, { ...arg, query: withoutBlanks(query) });
+    },
+    extraOptions,
+    providesTags: options.providesTags,
+  });
+}
+
+/** Leaves out parameters the user left blank (an empty search, no status chosen): the server refuses nothing. */
+function withoutBlanks(query: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(query).filter(([, value]) => value !== undefined && value !== null && value !== ''),
+  );
+}
