@@ -159,6 +159,39 @@ describe('input validated with the contract', () => {
     expect(good.body.query).toEqual({ lat: 44.5, lng: -89.5 });
   });
 
+  test('When a list is asked with a parameter it does not take, Then 400 names the parameter', async () => {
+    const res = await request(order)
+      .get('/api/admin/dealer-orders/d-1')
+      .query({ limit: '50', page: '2' })
+      .set('authorization', bearer(USERS.admin));
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toBe('Unknown parameter "page"');
+    const bad = await request(order)
+      .get('/api/admin/dealer-orders/d-1')
+      .query({ limit: '500' })
+      .set('authorization', bearer(USERS.admin));
+    expect(bad.status).toBe(400);
+    expect(bad.body.detail).toBe('limit: must be a whole number from 1 to 200');
+  });
+
+  test('When an answer is over 1 KB and the client accepts gzip, Then it is gzipped; a small one is not', async () => {
+    const notes = 'Deliver before opening day. '.repeat(60);
+    const big = await request(order)
+      .post('/api/admin/record-payment')
+      .set('authorization', bearer(USERS.admin))
+      .set('accept-encoding', 'gzip')
+      .send({ order_id: 'o-2', payment_method: 'check', amount: 10, notes });
+    expect(big.status).toBe(200);
+    expect(big.headers['content-encoding']).toBe('gzip');
+    expect(big.body.recorded.notes).toBe(notes.trim());
+    const small = await request(order)
+      .post('/api/admin/record-payment')
+      .set('authorization', bearer(USERS.admin))
+      .set('accept-encoding', 'gzip')
+      .send({ order_id: 'o-3', payment_method: 'check', amount: 10 });
+    expect(small.headers['content-encoding']).toBeUndefined();
+  });
+
   test('When a path parameter breaks the schema, Then 400 before the handler runs', async () => {
     const res = await request(media.app)
       .delete(`/api/admin/delete-picture/${'x'.repeat(101)}`)
