@@ -3,6 +3,7 @@ import { DealerConfig } from './config';
 import { Dealers1763790000000 } from './data/migrations/1763790000000-dealers';
 import { ConfiguredZones1764000000000 } from './data/migrations/1764000000000-configured-zones';
 import { KnownOrders1766100000000 } from './data/migrations/1766100000000-known-orders';
+import { DealerListIndexes1767300000000 } from './data/migrations/1767300000000-dealer-list-indexes';
 import { applySignup } from './events/apply-signup';
 import { applyZones } from './events/apply-zones';
 import { orderCreated, orderUpdated } from './events/order-stats';
@@ -24,7 +25,12 @@ import { headerImage } from './http/public/header-image-file';
 export const dealerService = defineService({
   name: 'dealer',
   config: DealerConfig,
-  migrations: [Dealers1763790000000, ConfiguredZones1764000000000, KnownOrders1766100000000],
+  migrations: [
+    Dealers1763790000000,
+    ConfiguredZones1764000000000,
+    KnownOrders1766100000000,
+    DealerListIndexes1767300000000,
+  ],
   consumers: {
     'dealer.signup_completed': applySignup,
     'settings.zones_changed': applyZones,

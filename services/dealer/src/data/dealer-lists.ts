@@ -1,66 +1,100 @@
-import type { BuiltJson } from '@portal/platform';
-import type { DataSource } from 'typeorm';
+import type { Dealer } from '@portal/contracts';
+import { containsPattern, type KeyPart, type KeysetOrders, type Page, readPage } from '@portal/platform';
+import type { EntityManager } from 'typeorm';
+import type { DealerSearch } from '../domain/dealer-search';
 import { DEALER_COLUMNS } from './dealer-columns';
 
 export type ListStatus = 'pending' | 'active' | 'archived';
+/** The columns a dealer list sorts by (archived_at: the archived list only, as its query declares). */
+export type DealerSort = 'business_name' | 'state' | 'city' | 'zone' | 'created_at' | 'archived_at';
 
-const ORDER: Record<ListStatus, string> = {
-  active: 'd.state, d.business_name, d.dealer_id',
-  pending: 'd.created_at, d.dealer_id',
-  archived: 'd.archived_at DESC, d.dealer_id',
+const nullableText = (sql: string): KeyPart => ({ sql, type: 'text', nullable: true });
+
+/**
+ * Every sort of the dealer lists, each read from its index (migration DealerListIndexes): the status leads
+ * each index, the dealer id ends it. `state` is the Manage Dealers order: state, then business name.
+ */
+const SORTS: Record<DealerSort, readonly KeyPart[]> = {
+  business_name: [nullableText('d.business_name')],
+  state: [nullableText('d.state'), nullableText('d.business_name')],
+  city: [nullableText('d.city')],
+  zone: [nullableText('d.zone')],
+  created_at: [{ sql: 'd.created_at', type: 'timestamptz' }],
+  archived_at: [{ sql: 'd.archived_at', type: 'timestamptz', nullable: true }],
 };
 
-/**
- * What the visible rows of one list are: their count and a 64-bit sum of their row versions (xmin). Any
- * committed insert, update or delete of a listed row — or a row joining or leaving the list — changes it, so
- * an answer built for the same fingerprint is the answer (a hash collision aside: 2^-64). A scan without
- * building any JSON: about 4 ms for 10,000 dealers.
- */
-const FINGERPRINT = `SELECT count(*) || ':' || coalesce(sum(hashtextextended(d.xmin::text, 0)), 0) AS fingerprint
-  FROM dealers d WHERE d.status = $1`;
+/** Each list's order when the client names none: the order the specification's answer always had. */
+const ORDERS: Record<ListStatus, KeysetOrders<DealerSort>> = {
+  active: { sorts: SORTS, tieBreaker: { sql: 'd.dealer_id', type: 'text' }, defaultSort: 'state' },
+  pending: { sorts: SORTS, tieBreaker: { sql: 'd.dealer_id', type: 'text' }, defaultSort: 'created_at' },
+  archived: { sorts: SORTS, tieBreaker: { sql: 'd.dealer_id', type: 'text' }, defaultSort: '-archived_at' },
+};
 
-/** A list's answer (see sendBuiltJson) and the fingerprint of the rows it shows. */
-export interface BuiltList extends BuiltJson {
-  fingerprint: string;
+/** The searched fields as the trigram index dealers_search_idx holds them: exactly this expression. */
+const SEARCH_TEXT = `(coalesce(d.business_name, '') || E'\\n' || coalesce(d.full_name, '') || E'\\n' || d.email || E'\\n' ||
+  coalesce(d.city, '') || E'\\n' || coalesce(d.state, '') || E'\\n' || d.dealer_id)`;
+
+export interface DealerListFilter {
+  status: ListStatus;
+  search: DealerSearch | null;
+  states?: readonly string[];
+  zones?: readonly string[];
 }
 
-/** The last answer of each list, per database (tests run several services in one process). */
-const built = new WeakMap<DataSource, Map<string, BuiltList>>();
-
-/**
- * One statement builds the whole answer and its fingerprint from the same snapshot: the rows are sorted
- * first, then aggregated as records; the active list adds the states it spans.
- */
-function buildSql(status: ListStatus, withStates: boolean): string {
-  const states = withStates
-    ? `, 'available_states', coalesce((SELECT json_agg(s.state) FROM (SELECT DISTINCT d.state FROM dealers d
-         WHERE d.status = $1 AND d.state IS NOT NULL ORDER BY d.state) s), '[]')`
-    : '';
-  return `SELECT (${FINGERPRINT}) AS fingerprint,
-    json_build_object('success', true, 'dealers', coalesce((SELECT json_agg(x) FROM (
-        SELECT ${DEALER_COLUMNS} FROM dealers d WHERE d.status = $1 ORDER BY ${ORDER[status]}) x), '[]')${states}
-    )::text AS body`;
+export interface DealerPageRequest {
+  limit?: number;
+  cursor?: string;
+  sort?: string;
 }
 
 /**
- * The list as of now: rebuilt only when its fingerprint moved since the last answer, so repeated reads of
- * an unchanged list cost one scan instead of rendering every dealer again.
+ * One page of a dealer list (or, without limit and cursor, the whole filtered list in the same order), in one
+ * statement; paged, the first page counts its rows too.
  */
-export async function currentList(db: DataSource, status: ListStatus, withStates: boolean): Promise<BuiltList> {
-  const key = `${status}${withStates ? '+states' : ''}`;
-  let lists = built.get(db);
-  if (!lists) {
-    lists = new Map();
-    built.set(db, lists);
+export function readDealers(
+  manager: EntityManager,
+  filter: DealerListFilter,
+  request: DealerPageRequest,
+): Promise<Page<Dealer & Record<string, unknown>>> {
+  // the status is the code's own constant, written in the statement so each list reads its index
+  const where = [`d.status = '${filter.status}'`];
+  const params: unknown[] = [];
+  const param = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  if (filter.states?.length) where.push(`d.state = ANY(${param(filter.states)}::text[])`);
+  if (filter.zones?.length) where.push(`d.zone = ANY(${param(filter.zones)}::text[])`);
+  const { search } = filter;
+  if (search) {
+    const found = [
+      ...(search.text === null ? [] : [`${SEARCH_TEXT} ILIKE ${param(containsPattern(search.text))}`]),
+      ...(search.phoneDigits === null ? [] : [`d.phone_digits LIKE ${param(`%${search.phoneDigits}%`)}`]),
+    ];
+    where.push(found.length ? found.join(' OR ') : 'false');
   }
-  const cached = lists.get(key);
-  if (cached) {
-    const rows: { fingerprint: string }[] = await db.query(FINGERPRINT, [status]);
-    if (rows[0]?.fingerprint === cached.fingerprint) return cached;
-  }
-  const [row]: { fingerprint: string; body: string }[] = await db.query(buildSql(status, withStates), [status]);
-  const { fingerprint, body } = row as { fingerprint: string; body: string };
-  const list: BuiltList = { fingerprint, etag: `W/"${key}-${fingerprint}"`, body: Buffer.from(body) };
-  lists.set(key, list);
-  return list;
+  return readPage(manager, ORDERS[filter.status], request, {
+    select: DEALER_COLUMNS,
+    from: 'FROM dealers d',
+    where,
+    params,
+    filterKey: { status: filter.status, search, states: filter.states, zones: filter.zones },
+  });
+}
+
+/**
+ * The states the active dealers are in, sorted: one probe of dealers_status_state_idx per state (a loose
+ * index scan), so its cost follows the number of states, not of dealers.
+ */
+export async function activeStates(manager: EntityManager): Promise<string[]> {
+  const rows: { state: string }[] = await manager.query(
+    `WITH RECURSIVE s(state) AS (
+       (SELECT d.state FROM dealers d WHERE d.status = 'active' AND d.state IS NOT NULL ORDER BY d.state LIMIT 1)
+       UNION ALL
+       SELECT (SELECT d.state FROM dealers d WHERE d.status = 'active' AND d.state > s.state ORDER BY d.state LIMIT 1)
+       FROM s WHERE s.state IS NOT NULL
+     )
+     SELECT state FROM s WHERE state IS NOT NULL`,
+  );
+  return rows.map((row) => row.state);
 }

@@ -1,4 +1,5 @@
 import type { DealerNote } from '@portal/contracts';
+import { type KeysetOrders, type Page, readPage } from '@portal/platform';
 import type { EntityManager } from 'typeorm';
 import { iso } from './dealer-columns';
 
@@ -8,15 +9,34 @@ const NOTE_JSON = `json_build_object(
   'created_at', ${iso('n.created_at')},
   'formatted_date', to_char(n.created_at AT TIME ZONE 'UTC', 'FMMon FMDD, YYYY "at" FMHH12:MI AM "UTC"'))`;
 
-/** A dealer's notes, newest first; null when the dealer does not exist. */
-export async function listNotes(manager: EntityManager, dealerId: string): Promise<DealerNote[] | null> {
-  const rows: { notes: DealerNote[] | null; found: boolean }[] = await manager.query(
-    `SELECT EXISTS (SELECT 1 FROM dealers WHERE dealer_id = $1) AS found,
-       (SELECT json_agg(${NOTE_JSON} ORDER BY n.created_at DESC, n.note_id) FROM dealer_notes n WHERE n.dealer_id = $1) AS notes`,
-    [dealerId],
-  );
-  const row = rows[0];
-  return row?.found ? (row.notes ?? []) : null;
+/** A dealer's notes by date, tie-broken by id: newest first unless the client sorts by `created_at`. */
+const NOTE_ORDERS: KeysetOrders<'created_at'> = {
+  sorts: { created_at: [{ sql: 'n.created_at', type: 'timestamptz' }] },
+  tieBreaker: { sql: 'n.note_id', type: 'uuid' },
+  defaultSort: '-created_at',
+};
+
+/**
+ * A page of a dealer's notes (or, without limit and cursor, all of them), read from dealer_notes_page_idx;
+ * null when the dealer does not exist (asked only when no note was found).
+ */
+export async function listNotes(
+  manager: EntityManager,
+  dealerId: string,
+  request: { limit?: number; cursor?: string; sort?: string },
+): Promise<Page<{ note: DealerNote }> | null> {
+  const page = await readPage<{ note: DealerNote }, 'created_at'>(manager, NOTE_ORDERS, request, {
+    select: `${NOTE_JSON} AS note`,
+    from: 'FROM dealer_notes n',
+    where: ['n.dealer_id = $1'],
+    params: [dealerId],
+    filterKey: { dealerId },
+  });
+  if (page.rows.length === 0 && request.cursor === undefined) {
+    const rows: unknown[] = await manager.query('SELECT 1 FROM dealers WHERE dealer_id = $1', [dealerId]);
+    if (rows.length === 0) return null;
+  }
+  return page;
 }
 
 /** Adds a note to an existing dealer; null when the dealer does not exist. */

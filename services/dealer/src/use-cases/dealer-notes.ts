@@ -4,11 +4,18 @@ import type { DealerContext } from '../context';
 import { addNote, listNotes } from '../data/dealer-notes';
 import { DEALER_NOT_FOUND } from '../data/dealers';
 
-/** A dealer's admin notes, newest first (the timeline adds the dealer's orders to these). */
-export async function dealerNotes(ctx: DealerContext, dealerId: string): Promise<DealerNote[]> {
-  const notes = await listNotes(ctx.db.manager, dealerId);
-  if (!notes) throw notFound(DEALER_NOT_FOUND);
-  return notes;
+/**
+ * A dealer's admin notes, newest first (the timeline adds the dealer's orders to these): all of them, or one
+ * page when a limit or cursor is given.
+ */
+export async function dealerNotes(
+  ctx: DealerContext,
+  dealerId: string,
+  request: { limit?: number; cursor?: string; sort?: string } = {},
+): Promise<{ notes: DealerNote[]; page?: { next_cursor: string | null; total: number } }> {
+  const found = await listNotes(ctx.db.manager, dealerId, request);
+  if (!found) throw notFound(DEALER_NOT_FOUND);
+  return { notes: found.rows.map((row) => row.note), page: found.page };
 }
 
 /** A note signed with the admin's name. */

@@ -14,7 +14,7 @@ import { HttpError } from '../http/errors';
  */
 
 /** A PostgreSQL type a key part is compared as: the cursor's text is cast back to it. */
-export type KeyType = 'text' | 'timestamptz' | 'numeric' | 'bigint' | 'integer' | 'boolean' | 'date';
+export type KeyType = 'text' | 'timestamptz' | 'numeric' | 'bigint' | 'integer' | 'boolean' | 'date' | 'uuid';
 
 export interface KeyPart {
   /** the SQL expression, over the list's FROM aliases; never null (coalesce it, or set `nullable`) */
@@ -120,6 +120,7 @@ const BLANK: Record<KeyType, string> = {
   integer: '0',
   boolean: 'false',
   date: "'-infinity'::date",
+  uuid: "'00000000-0000-0000-0000-000000000000'::uuid",
 };
 
 /** The key parts of one sort as plain expressions, a nullable part split in two. */

@@ -1,4 +1,5 @@
 import { Client } from 'pg';
+import { TRIGRAM_EXTENSION } from './search';
 
 /** Quotes an SQL identifier (schema and role names such as "order" are reserved words). */
 export function quoteIdent(name: string): string {
@@ -30,6 +31,8 @@ export async function provisionServiceDatabase(adminUrl: string, schema: string,
     await client.query(`ALTER ROLE ${quoteIdent(role)} SET search_path = ${quoteIdent(schema)}`);
     // No service may create objects in the shared public schema.
     await client.query('REVOKE CREATE ON SCHEMA public FROM PUBLIC');
+    // The lists' text search (pg_trgm), once per database in public: a service role may not create extensions.
+    await client.query(TRIGRAM_EXTENSION);
   } finally {
     await client.query('SELECT pg_advisory_unlock(7341001)').catch(() => undefined);
     await client.end();

@@ -1,11 +1,11 @@
 import type { DealerHandler } from '../../context';
 import { addDealerNote as addNote, dealerNotes as listNotes } from '../../use-cases/dealer-notes';
 
-/** GET /api/admin/dealer-notes/{dealer_id} — newest first. */
-export const dealerNotes: DealerHandler<'admin.dealerNotes'> = async ({ params }, ctx) => ({
-  success: true as const,
-  notes: await listNotes(ctx, params.dealer_id),
-});
+/** GET /api/admin/dealer-notes/{dealer_id} — newest first; one page with a limit or cursor. */
+export const dealerNotes: DealerHandler<'admin.dealerNotes'> = async ({ params, query }, ctx) => {
+  const { notes, page } = await listNotes(ctx, params.dealer_id, query);
+  return { success: true as const, notes, ...page };
+};
 
 /** POST /api/admin/add-dealer-note/{dealer_id} — JSON, urlencoded or multipart note_text; signed with the admin's name. */
 export const addDealerNote: DealerHandler<'admin.addDealerNote'> = async ({ params, body, user }, ctx) => ({
