@@ -7,6 +7,7 @@ import { pageable } from '../list-query';
 import {
   CreateOrderRequest,
   EmailInvoiceRequest,
+  OrderExportQuery,
   OrderListQuery,
   RecordPaymentRequest,
   SubmitOrderRequest,
@@ -15,6 +16,8 @@ import {
 
 const owner = 'order' as const;
 /** The body of a PDF answer: documented, never validated. */
+/** The body of a CSV answer: documented, never validated. */
+const CsvText = z.string().describe('the orders as CSV: UTF-8 with a byte-order mark, every cell quoted, CRLF');
 const PdfBytes = z.string().meta({ format: 'binary' }).describe('the invoice as a PDF document');
 const OrderList = pageable(Ok.extend({ orders: z.array(Order) }));
 const OrderResponse = Ok.extend({ order: Order });
@@ -40,6 +43,19 @@ export const orderEndpoints = {
     summary: 'Every order, newest first; with limit, one page of the filtered, searched and sorted orders',
     query: OrderListQuery,
     response: OrderList,
+  }),
+  'admin.exportOrders': endpoint({
+    id: 'admin.exportOrders',
+    method: 'GET',
+    path: '/api/admin/all-orders/export',
+    owner,
+    access: access.roles('admin'),
+    summary:
+      "Every order that matches the Orders tab's filters, search and sort, as a CSV download (streamed; the same columns as the tab's export)",
+    query: OrderExportQuery,
+    response: CsvText,
+    responseKind: 'csv',
+    beyondSpec: true,
   }),
   'admin.updateOrder': endpoint({
     id: 'admin.updateOrder',

@@ -87,3 +87,7 @@ export const OrderListQuery = listQuery({
   },
 });
 export type OrderListQuery = z.infer<typeof OrderListQuery>;
+
+/** The orders CSV export's query: the orders list's filters, search and sort, without a page (every match). */
+export const OrderExportQuery = OrderListQuery.omit({ limit: true, cursor: true });
+export type OrderExportQuery = z.infer<typeof OrderExportQuery>;

@@ -1,15 +1,16 @@
 import { defineService } from '@portal/platform';
 import { Orders1766000000000 } from './data/migrations/1766000000000-orders';
+import { OrderListIndexes1767400000000 } from './data/migrations/1767400000000-order-list-indexes';
 import { dealerArchived, dealerCreated, dealerDeleted, dealerRestored, dealerUpdated } from './events/dealer-directory';
 import { productCreated, productDeleted, productUpdated } from './events/product-directory';
 import { shipmentCreated, shipmentOrderStatusChanged } from './events/shipments';
 import { emailInvoice, invoicePdf } from './http/admin/invoices';
-import { allOrders, createOrder, dealerOrders, recordPayment, updateOrder } from './http/admin/orders';
+import { allOrders, createOrder, dealerOrders, exportOrders, recordPayment, updateOrder } from './http/admin/orders';
 import { submitOrder } from './http/dealer/submit-order';
 
 export const orderService = defineService({
   name: 'order',
-  migrations: [Orders1766000000000],
+  migrations: [Orders1766000000000, OrderListIndexes1767400000000],
   consumers: {
     'dealer.created': dealerCreated,
     'dealer.updated': dealerUpdated,
@@ -25,6 +26,7 @@ export const orderService = defineService({
   handlers: {
     'admin.dealerOrders': dealerOrders,
     'admin.allOrders': allOrders,
+    'admin.exportOrders': exportOrders,
     'admin.updateOrder': updateOrder,
     'admin.createOrder': createOrder,
     'admin.emailInvoice': emailInvoice,

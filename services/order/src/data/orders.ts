@@ -6,17 +6,18 @@ import type { OrderRecord, PaymentRecord } from '../domain/order-view';
 export const ORDER_NOT_FOUND = 'Error: Order not found';
 
 /** ISO 8601 in UTC, as the contract's IsoDate. */
-const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+export const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 const PAYMENT_JSON = (p: string) => `json_build_object('payment_id', ${p}.payment_id, 'order_id', ${p}.order_id,
   'payment_method', ${p}.payment_method, 'amount_cents', ${p}.amount_cents, 'check_number', ${p}.check_number,
   'notes', ${p}.notes, 'created_at', ${iso(`${p}.created_at`)})`;
 
 /**
- * An order with its dealer, lines and payments as one JSON value built by PostgreSQL (one round trip for the
- * whole list; money stays integer cents until the view turns it into dollars).
+ * An order (`orders o`) with its dealer, lines and payments as one JSON value built by PostgreSQL (one round
+ * trip for a whole page or list, each part read through its index; money stays integer cents until the view
+ * turns it into dollars).
  */
-const ORDER_JSON = `json_build_object(
+export const ORDER_JSON = `json_build_object(
   'order_id', o.order_id, 'dealer_id', o.dealer_id, 'status', o.status, 'notes', o.notes,
   'total_cents', o.total_cents, 'paid_cents', o.paid_cents,
   'created_at', ${iso('o.created_at')},
@@ -170,84 +171,4 @@ export async function findOrder(manager: EntityManager, orderId: string): Promis
     [orderId],
   );
   return rows[0]?.record ?? null;
-}
-
-/**
- * What an order's view depends on, as one text: its row version and its dealer's (xmin, the transaction that
- * last wrote the row). Every change of an order's lines, payments, status or notes rewrites its row (totals,
- * updated_at), and a dealer's new name or address rewrites its known_dealers row, so an unchanged version means
- * an unchanged view. Used with `orders o LEFT JOIN known_dealers d ON d.dealer_id = o.dealer_id`.
- */
-const VIEW_VERSION = `o.xmin::text || '/' || coalesce(d.xmin::text, '-')`;
-
-/** The list's orders: every order, or those of the dealer $1. */
-const listed = (dealerId: string | null) => (dealerId === null ? '' : 'WHERE o.dealer_id = $1');
-const listParams = (dealerId: string | null) => (dealerId === null ? [] : [dealerId]);
-
-const fingerprintSql = (dealerId: string | null) => `(SELECT count(*) || ':' ||
-    coalesce(sum(hashtextextended(o.xmin::text, 0)), 0) FROM orders o ${listed(dealerId)})
-  || '/' || (SELECT count(*) || ':' || coalesce(sum(hashtextextended(d.xmin::text, 0)), 0) FROM known_dealers d
-    ${dealerId === null ? '' : 'WHERE d.dealer_id = $1'})`;
-
-/**
- * The fingerprint of a list: the count and 64-bit sum of row versions of its orders, and of the dealers they
- * show (all known dealers for the whole list). Any committed change to a listed order or a dealer, or an order
- * joining the list, changes it (a hash collision aside: 2^-64). Two scans that build no JSON and join nothing
- * (about 10 ms for 50,000 orders).
- */
-export async function orderListFingerprint(manager: EntityManager, dealerId: string | null): Promise<string> {
-  const rows: { fingerprint: string }[] = await manager.query(
-    `SELECT ${fingerprintSql(dealerId)} AS fingerprint`,
-    listParams(dealerId),
-  );
-  return rows[0]?.fingerprint ?? '';
-}
-
-/**
- * The list's orders, newest first, each with its view version, and the list's fingerprint, all read in one
- * statement (one snapshot).
- */
-export async function orderListVersions(
-  manager: EntityManager,
-  dealerId: string | null,
-): Promise<{ orders: { order_id: string; version: string }[]; fingerprint: string }> {
-  const rows: { order_id: string | null; version: string }[] = await manager.query(
-    `SELECT order_id, version FROM (
-       SELECT 0 AS part, NULL::timestamptz AS created_at, NULL AS order_id,
-         ${fingerprintSql(dealerId)} AS version
-       UNION ALL
-       SELECT 1, o.created_at, o.order_id, ${VIEW_VERSION}
-       FROM orders o LEFT JOIN known_dealers d ON d.dealer_id = o.dealer_id ${listed(dealerId)}
-     ) v ORDER BY part, created_at DESC, order_id DESC`,
-    listParams(dealerId),
-  );
-  const [head, ...listedRows] = rows;
-  return {
-    fingerprint: head?.version ?? '',
-    orders: listedRows.map(({ order_id, version }) => ({ order_id: order_id as string, version })),
-  };
-}
-
-/** The orders of `orderIds` (in no order) as OrderRecord, each with its view version. */
-export async function findOrdersWithVersion(
-  manager: EntityManager,
-  orderIds: readonly string[],
-): Promise<{ record: OrderRecord; version: string }[]> {
-  return manager.query(
-    `SELECT ${ORDER_JSON}, ${VIEW_VERSION} AS version
-     FROM orders o LEFT JOIN known_dealers d ON d.dealer_id = o.dealer_id WHERE o.order_id = ANY($1)`,
-    [orderIds],
-  );
-}
-
-/** Every order (or a dealer's, through its own index), newest first. */
-export async function listOrders(manager: EntityManager, dealerId: string | null): Promise<OrderRecord[]> {
-  const rows: { record: OrderRecord }[] =
-    dealerId === null
-      ? await manager.query(`SELECT ${ORDER_JSON} FROM orders o ORDER BY o.created_at DESC, o.order_id DESC`)
-      : await manager.query(
-          `SELECT ${ORDER_JSON} FROM orders o WHERE o.dealer_id = $1 ORDER BY o.created_at DESC, o.order_id DESC`,
-          [dealerId],
-        );
-  return rows.map((row) => row.record);
 }

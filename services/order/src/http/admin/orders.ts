@@ -1,23 +1,47 @@
-import { sendBuiltJson } from '@portal/platform';
+import { SENT } from '@portal/platform';
 import type { OrderHandler } from '../../context';
 import { centsToDollars } from '../../domain/money';
+import { ordersCsvFilename } from '../../domain/order-csv';
 import { orderView, paymentView } from '../../domain/order-view';
 import { balanceCents } from '../../domain/payments';
 import { createOrder as createOrderUseCase } from '../../use-cases/create-order';
-import { orderListAnswer } from '../../use-cases/order-lists';
+import { exportOrdersCsv, orderList } from '../../use-cases/order-lists';
 import { recordPayment as recordPaymentUseCase } from '../../use-cases/record-payment';
 import { updateOrder as updateOrderUseCase } from '../../use-cases/update-order';
 
 /**
- * GET /api/admin/all-orders — every order, newest first (admin and delivery). The answer is kept built while
- * no order changes (use-cases/order-lists), gzipped once, with an ETag.
+ * GET /api/admin/all-orders — every order, newest first (admin and delivery); with limit/cursor one page of the
+ * filtered, searched and sorted orders, with next_cursor and total.
  */
-export const allOrders: OrderHandler<'admin.allOrders'> = async ({ req, res }, ctx) =>
-  sendBuiltJson(req, res, await orderListAnswer(ctx, null));
+export const allOrders: OrderHandler<'admin.allOrders'> = async ({ query, req }, ctx) => {
+  const { orders, page } = await orderList(ctx, null, query, req.header('authorization'));
+  return { success: true as const, orders, ...page };
+};
 
 /** GET /api/admin/dealer-orders/{dealer_id} — a dealer's orders, newest first (a dealer only its own). */
-export const dealerOrders: OrderHandler<'admin.dealerOrders'> = async ({ params, req, res }, ctx) =>
-  sendBuiltJson(req, res, await orderListAnswer(ctx, params.dealer_id));
+export const dealerOrders: OrderHandler<'admin.dealerOrders'> = async ({ params, query, req }, ctx) => {
+  const { orders, page } = await orderList(ctx, params.dealer_id, query, req.header('authorization'));
+  return { success: true as const, orders, ...page };
+};
+
+/**
+ * GET /api/admin/all-orders/export — the filtered, searched and sorted orders as a CSV download, streamed
+ * while it is read (a failure after the first bytes can only cut the download short).
+ */
+export const exportOrders: OrderHandler<'admin.exportOrders'> = async ({ query, req, res }, ctx) => {
+  res.status(200);
+  res.setHeader('Content-Type', 'text/csv; charset=utf-8');
+  res.setHeader('Content-Disposition', `attachment; filename="${ordersCsvFilename(new Date())}"`);
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  try {
+    await exportOrdersCsv(ctx, query, req.header('authorization'), res);
+  } catch (err) {
+    if (!res.headersSent) throw err;
+    ctx.logger.warn({ err: (err as Error).message }, 'the orders export ended early');
+    res.destroy();
+  }
+  return SENT;
+};
 
 /** POST /api/admin/create-order */
 export const createOrder: OrderHandler<'admin.createOrder'> = async ({ body }, ctx) => ({

@@ -1,6 +1,6 @@
 /**
- * all-orders and dealer-orders are answered from a list built once and kept while no order (or dealer) changes:
- * every change must show at once, on this replica and on another one started on the same database.
+ * all-orders and dealer-orders are read from the database on every request (no list is kept in memory): every
+ * change shows at once, on this replica and on another one started on the same database.
  */
 
 import { DealerUpdated } from '@portal/contracts';
@@ -12,7 +12,7 @@ import { startOrders, type TestOrders } from './support/orders';
 
 let t: TestOrders;
 beforeAll(async () => {
-  t = await startOrders('order_list_cache');
+  t = await startOrders('order_list_reads');
 });
 afterAll(() => t?.stop());
 
@@ -90,7 +90,7 @@ test('When another replica changes an order, Then this one lists the change on i
   }
 });
 
-test('When the list is asked for with gzip or with its ETag, Then the same JSON arrives gzipped, and 304 for an unchanged list', async () => {
+test('When the list is asked for with gzip or with its ETag, Then the same JSON arrives gzipped, and 304 while it is unchanged', async () => {
   const plain = await t.api().get('/api/admin/all-orders').set(t.admin);
   // supertest unzips what arrives: the header says it was compressed, the body is the same JSON
   const zipped = await t

@@ -1,0 +1,138 @@
+import { TRIGRAM_EXTENSION, TRIGRAM_OPS } from '@portal/platform';
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+
+/**
+ * The orders lists in pages (issue 18).
+ *
+ * - What a list sorts and searches by lives on the order row, so every sort and the search are one index on
+ *   one table: `dealer_sort_name` (the dealer's business name, '' when unknown) and `search_text` (the order
+ *   number and the dealer's business name, contact name, email and city, one per line, so a search never
+ *   spans two) are copied from `known_dealers` when the order is inserted, and rewritten on the dealer's
+ *   orders when the dealer's fields change — both by triggers, in the writing transaction. `payment_status`
+ *   is a generated column (the same rule as domain/payments.ts).
+ * - One index per sort ending with the tie-breaker `order_id`, on exactly the keys the list pages by.
+ * - `order_counts`: how many orders of each status and payment status, kept by statement triggers in the
+ *   writing transaction, so the total of the whole list (or of a status / payment-status filter) is read
+ *   from a handful of rows instead of counting a million. A writing transaction adds to its own slot
+ *   (its transaction id mod 16), so concurrent order writes rarely wait for one another.
+ */
+export class OrderListIndexes1767400000000 implements MigrationInterface {
+  name = 'OrderListIndexes1767400000000';
+
+  async up(q: QueryRunner): Promise<void> {
+    // serialised with provisioning and with the other services' migrations creating it (same lock)
+    await q.query('SELECT pg_advisory_xact_lock(7341001)');
+    await q.query(TRIGRAM_EXTENSION);
+
+    await q.query(`
+      CREATE FUNCTION order_search_text(order_id text, business_name text, full_name text, email text, city text)
+      RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+        SELECT upper(right(order_id, 8)) || E'\\n' || coalesce(business_name, '') || E'\\n' ||
+          coalesce(full_name, '') || E'\\n' || coalesce(email, '') || E'\\n' || coalesce(city, '')
+      $$`);
+    await q.query(`
+      ALTER TABLE orders
+        ADD COLUMN dealer_sort_name text NOT NULL DEFAULT '',
+        ADD COLUMN search_text text NOT NULL DEFAULT '',
+        ADD COLUMN payment_status text NOT NULL GENERATED ALWAYS AS (CASE
+          WHEN paid_cents <= 0 THEN 'unpaid' WHEN paid_cents >= total_cents THEN 'fully_paid'
+          ELSE 'partially_paid' END) STORED`);
+    await q.query(`
+      UPDATE orders o SET (dealer_sort_name, search_text) = (
+        SELECT coalesce(d.business_name, ''),
+          order_search_text(o.order_id, d.business_name, d.full_name, d.email, d.city)
+        FROM (SELECT 1) one LEFT JOIN known_dealers d ON d.dealer_id = o.dealer_id)`);
+
+    // a new order takes its dealer's fields; FOR SHARE waits for a dealer change under way, so the order
+    // never keeps the fields of before a change it did not see
+    await q.query(`
+      CREATE FUNCTION orders_take_dealer_fields() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+      DECLARE
+        d record;
+      BEGIN
+        SELECT business_name, full_name, email, city INTO d FROM known_dealers
+          WHERE dealer_id = NEW.dealer_id FOR SHARE;
+        NEW.dealer_sort_name := coalesce(d.business_name, '');
+        NEW.search_text := order_search_text(NEW.order_id, d.business_name, d.full_name, d.email, d.city);
+        RETURN NEW;
+      END $$`);
+    await q.query(`
+      CREATE TRIGGER orders_take_dealer_fields BEFORE INSERT ON orders
+      FOR EACH ROW EXECUTE FUNCTION orders_take_dealer_fields()`);
+    await q.query(`
+      CREATE FUNCTION known_dealers_to_orders() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+      BEGIN
+        UPDATE orders SET dealer_sort_name = coalesce(NEW.business_name, ''),
+          search_text = order_search_text(order_id, NEW.business_name, NEW.full_name, NEW.email, NEW.city)
+        WHERE dealer_id = NEW.dealer_id
+          AND (dealer_sort_name, search_text) IS DISTINCT FROM (coalesce(NEW.business_name, ''),
+            order_search_text(order_id, NEW.business_name, NEW.full_name, NEW.email, NEW.city));
+        RETURN NULL;
+      END $$`);
+    await q.query(`
+      CREATE TRIGGER known_dealers_to_orders AFTER INSERT OR UPDATE OF business_name, full_name, email, city
+      ON known_dealers FOR EACH ROW EXECUTE FUNCTION known_dealers_to_orders()`);
+
+    await q.query(`
+      CREATE TABLE order_counts (
+        slot smallint NOT NULL,
+        status text NOT NULL,
+        payment_status text NOT NULL,
+        n bigint NOT NULL,
+        PRIMARY KEY (slot, status, payment_status)
+      )`);
+    await q.query(`
+      INSERT INTO order_counts (slot, status, payment_status, n)
+      SELECT 0, status, payment_status, count(*) FROM orders GROUP BY status, payment_status`);
+    // one statement per write: its rows' moves between (status, payment_status), summed, in key order
+    const apply = (changes: string) => `
+        INSERT INTO order_counts AS c (slot, status, payment_status, n)
+        SELECT (txid_current() % 16)::smallint, status, payment_status, sum(delta)
+        FROM (${changes}) changes GROUP BY status, payment_status HAVING sum(delta) <> 0
+        ORDER BY status, payment_status
+        ON CONFLICT (slot, status, payment_status) DO UPDATE SET n = c.n + excluded.n;`;
+    await q.query(`
+      CREATE FUNCTION orders_count() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+      BEGIN
+        IF TG_OP = 'INSERT' THEN
+          ${apply('SELECT status, payment_status, 1 AS delta FROM new_rows')}
+        ELSIF TG_OP = 'UPDATE' THEN
+          ${apply(`SELECT status, payment_status, 1 AS delta FROM new_rows
+            UNION ALL SELECT status, payment_status, -1 FROM old_rows`)}
+        ELSE
+          ${apply('SELECT status, payment_status, -1 AS delta FROM old_rows')}
+        END IF;
+        RETURN NULL;
+      END $$`);
+    await q.query(`CREATE TRIGGER orders_count_insert AFTER INSERT ON orders
+      REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION orders_count()`);
+    await q.query(`CREATE TRIGGER orders_count_update AFTER UPDATE ON orders
+      REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION orders_count()`);
+    await q.query(`CREATE TRIGGER orders_count_delete AFTER DELETE ON orders
+      REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION orders_count()`);
+
+    // created_at: orders_newest_idx (created_at DESC, order_id DESC); a dealer's: orders_dealer_newest_idx
+    await q.query('CREATE INDEX orders_total_idx ON orders (total_cents, order_id)');
+    await q.query('CREATE INDEX orders_dealer_name_idx ON orders (dealer_sort_name, order_id)');
+    await q.query('CREATE INDEX orders_status_idx ON orders (status, created_at, order_id)');
+    await q.query('CREATE INDEX orders_payment_status_idx ON orders (payment_status, created_at, order_id)');
+    await q.query(`CREATE INDEX orders_search_idx ON orders USING gin (search_text ${TRIGRAM_OPS})`);
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    for (const index of ['total', 'dealer_name', 'status', 'payment_status', 'search'])
+      await q.query(`DROP INDEX orders_${index}_idx`);
+    for (const trigger of ['orders_count_insert', 'orders_count_update', 'orders_count_delete'])
+      await q.query(`DROP TRIGGER ${trigger} ON orders`);
+    await q.query('DROP FUNCTION orders_count()');
+    await q.query('DROP TABLE order_counts');
+    await q.query('DROP TRIGGER known_dealers_to_orders ON known_dealers');
+    await q.query('DROP FUNCTION known_dealers_to_orders()');
+    await q.query('DROP TRIGGER orders_take_dealer_fields ON orders');
+    await q.query('DROP FUNCTION orders_take_dealer_fields()');
+    await q.query(
+      'ALTER TABLE orders DROP COLUMN dealer_sort_name, DROP COLUMN search_text, DROP COLUMN payment_status',
+    );
+    await q.query('DROP FUNCTION order_search_text(text, text, text, text, text)');
+  }
+}

@@ -1,0 +1,73 @@
+import type { OrderStatus, PaymentStatus } from '@portal/contracts';
+import { formatCents } from './money';
+import { orderNumber } from './order-status';
+import { paymentStatus } from './payments';
+
+/**
+ * The orders CSV export: the same columns, headers and cells as the web's own export of the Orders tab
+ * (web/src/features/orders/orderCsv.ts), so the web can download the filtered set from here.
+ */
+export const ORDER_CSV_HEADER = [
+  'Order ID',
+  'Order Date',
+  'Dealer',
+  'Dealer Email',
+  'Items',
+  'Total',
+  'Paid',
+  'Balance',
+  'Status',
+  'Payment',
+] as const;
+
+/** One order as the export reads it: flat columns, money in integer cents (as text, from bigint). */
+export interface OrderCsvSource {
+  order_id: string;
+  dealer_id: string;
+  /** ISO 8601 in UTC */
+  created_at: string;
+  status: OrderStatus;
+  total_cents: string;
+  paid_cents: string;
+  business_name: string | null;
+  full_name: string | null;
+  email: string | null;
+  item_count: string;
+}
+
+const PAYMENT_LABELS: Record<PaymentStatus, string> = {
+  unpaid: 'UNPAID',
+  partially_paid: 'PARTIAL',
+  fully_paid: 'PAID',
+};
+
+/** A cell a spreadsheet would run as a formula (=, +, -, @, tab, CR first) opens as text: a leading apostrophe. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+export const inertCell = (text: string) => (FORMULA_START.test(text) ? `'${text}` : text);
+
+/** The dealer's name as the Orders tab shows it: business name, else contact name, else email, else its id. */
+const dealerName = (order: OrderCsvSource) =>
+  order.business_name?.trim() || order.full_name?.trim() || order.email?.trim() || order.dealer_id;
+
+/** One order as a CSV record (text cells made inert; the item count a number): money in dollars, 2 decimals. */
+export function orderCsvRow(order: OrderCsvSource): (string | number)[] {
+  const total = Number(order.total_cents);
+  const paid = Number(order.paid_cents);
+  const text = [orderNumber(order.order_id), order.created_at.slice(0, 10), dealerName(order), order.email ?? ''].map(
+    inertCell,
+  );
+  return [
+    ...text,
+    Number(order.item_count),
+    ...[
+      formatCents(total),
+      formatCents(paid),
+      formatCents(total - paid),
+      order.status.toUpperCase(),
+      PAYMENT_LABELS[paymentStatus(total, paid)],
+    ].map(inertCell),
+  ];
+}
+
+/** orders-2025-03-04.csv (the UTC date, as the web names its export) */
+export const ordersCsvFilename = (now: Date) => `orders-${now.toISOString().slice(0, 10)}.csv`;
