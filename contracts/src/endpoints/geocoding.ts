@@ -14,9 +14,11 @@ import {
   RepairResult,
 } from '../entities/geocoding';
 import { Coordinates, idParams, storableString } from '../fields';
+import { pageable } from '../list-query';
 import {
   BulkRepairGeocodingRequest,
   GeocodeAddressRequest,
+  GeocodingHistoryQuery,
   ManualCoordinateOverrideRequest,
   MapSettingsRequest,
   MarkerImageUpload,
@@ -242,7 +244,8 @@ export const geocodingEndpoints = {
     access: access.roles('admin'),
     summary: "A dealer's geocoding attempts and overrides, newest first",
     params: dealerIdParams,
-    response: Ok.extend({ history: z.array(GeocodingHistoryEntry) }),
+    query: GeocodingHistoryQuery,
+    response: pageable(Ok.extend({ history: z.array(GeocodingHistoryEntry) })),
   }),
   'admin.manualCoordinateOverride': endpoint({
     id: 'admin.manualCoordinateOverride',

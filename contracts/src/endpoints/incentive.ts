@@ -9,7 +9,15 @@ import {
   ProgramProgress,
 } from '../entities/incentive';
 import { idParams } from '../fields';
-import { IncentiveProgramRequest, ToggleProgramRequest, TopPerformersQuery } from '../requests/incentive';
+import { pageable } from '../list-query';
+import {
+  DealerPerformanceQuery,
+  IncentiveProgramRequest,
+  PendingNotificationsQuery,
+  ProgramAchievementsQuery,
+  ToggleProgramRequest,
+  TopPerformersQuery,
+} from '../requests/incentive';
 
 const owner = 'incentive' as const;
 const idParam = idParams('id');
@@ -33,8 +41,10 @@ export const incentiveEndpoints = {
     path: '/api/admin/dealer-performance',
     owner,
     access: access.roles('admin'),
-    summary: "Every active dealer's revenue, orders, items and average order value, by revenue",
-    response: PerformanceList,
+    summary:
+      "Every active dealer's revenue, orders, items and average order value, by revenue; with limit, one page of the searched, filtered and sorted dealers",
+    query: DealerPerformanceQuery,
+    response: pageable(PerformanceList),
   }),
   'admin.incentivePrograms': endpoint({
     id: 'admin.incentivePrograms',
@@ -95,7 +105,8 @@ export const incentiveEndpoints = {
     access: access.roles('admin'),
     summary: 'The tiers dealers reached in a program, newest first',
     params: idParam,
-    response: Ok.extend({ achievements: z.array(Achievement) }),
+    query: ProgramAchievementsQuery,
+    response: pageable(Ok.extend({ achievements: z.array(Achievement) })),
   }),
   'admin.pendingNotifications': endpoint({
     id: 'admin.pendingNotifications',
@@ -104,7 +115,13 @@ export const incentiveEndpoints = {
     owner,
     access: access.roles('admin'),
     summary: 'Achievements of tiers that notify the dealer, newest first, until an admin marks them handled',
-    response: Ok.extend({ data: z.array(PendingNotification), count: z.number().int().nonnegative() }),
+    query: PendingNotificationsQuery,
+    response: pageable(
+      Ok.extend({
+        data: z.array(PendingNotification),
+        count: z.number().int().nonnegative().describe('how many notifications wait (with limit: the total)'),
+      }),
+    ),
   }),
   'admin.handlePendingNotification': endpoint({
     id: 'admin.handlePendingNotification',

@@ -9,6 +9,7 @@ import {
   RepairStrategy,
 } from '../entities/geocoding';
 import { Id, Latitude, Longitude, optionalText, requiredText } from '../fields';
+import { listQuery } from '../list-query';
 
 const CategoryInput = MapCategory.extend({
   id: DealerCategoryId.regex(/^[a-z0-9_]+$/, 'Error: A category id is its name in lower case with underscores'),
@@ -128,3 +129,7 @@ export const MarkerImageUpload: FilePart = {
     missing: 'Error: Please select an image first',
   },
 };
+
+/** A dealer's geocoding history. Without `sort`: newest first, at most the newest 500 (as before paging). */
+export const GeocodingHistoryQuery = listQuery({ sorts: ['occurred_at'] });
+export type GeocodingHistoryQuery = z.infer<typeof GeocodingHistoryQuery>;

@@ -6,6 +6,7 @@ import {
   TOP_PERFORMERS_MAX_LIMIT,
 } from '../entities/incentive';
 import { Id, optionalText, requiredText } from '../fields';
+import { commaList, listQuery, SearchParam } from '../list-query';
 import { MAX_AMOUNT_CENTS, parseCents } from '../money';
 
 const METRIC_MESSAGE = 'Error: Metric must be revenue, orders or items';
@@ -97,3 +98,39 @@ export type IncentiveProgramRequest = z.output<typeof IncentiveProgramRequest>;
 export const ToggleProgramRequest = z.object({
   enabled: z.boolean({ error: 'Error: enabled must be true or false' }),
 });
+
+/**
+ * The Performance Data tab's query (dealer-performance). Without `sort`: by revenue, highest first, ties by
+ * dealer id (as the specification answers it). The sorts are the answer's fields.
+ */
+export const DEALER_PERFORMANCE_SORTS = [
+  'total_revenue',
+  'total_orders',
+  'total_items',
+  'avg_order_value',
+  'total_paid',
+  'business_name',
+] as const;
+export type DealerPerformanceSort = (typeof DEALER_PERFORMANCE_SORTS)[number];
+export const DealerPerformanceQuery = listQuery({
+  sorts: DEALER_PERFORMANCE_SORTS,
+  filters: {
+    q: SearchParam.describe('dealer business name, contact name or dealer id'),
+    state: commaList.describe('US state codes, comma-separated'),
+  },
+});
+export type DealerPerformanceQuery = z.infer<typeof DealerPerformanceQuery>;
+
+/** A program's achievements. Without `sort`: newest first (ties by achievement id). */
+export const ProgramAchievementsQuery = listQuery({
+  sorts: ['achieved_at'],
+  filters: {
+    q: SearchParam.describe('dealer name or dealer id'),
+    tier_id: z.uuid({ message: "must be the id of one of the program's tiers" }).describe('only this tier'),
+  },
+});
+export type ProgramAchievementsQuery = z.infer<typeof ProgramAchievementsQuery>;
+
+/** The Notifications tab's query. Without `sort`: newest first (ties by achievement id). */
+export const PendingNotificationsQuery = listQuery({ sorts: ['achieved_at'] });
+export type PendingNotificationsQuery = z.infer<typeof PendingNotificationsQuery>;

@@ -3,6 +3,7 @@ import { GeocodingConfig } from './config';
 import { Geocoding1767000000000 } from './data/migrations/1767000000000-geocoding';
 import { GeocodingHealthIndex1767000000001 } from './data/migrations/1767000000001-geocoding-health-index';
 import { GoogleRefinement1767000000002 } from './data/migrations/1767000000002-google-refinement';
+import { GeocodingHistoryPages1767500000000 } from './data/migrations/1767500000000-geocoding-history-pages';
 import {
   dealerArchived,
   dealerCreated,
@@ -36,7 +37,12 @@ import { startRuntime, stopRuntime } from './runtime';
 export const geocodingService = defineService({
   name: 'geocoding',
   config: GeocodingConfig,
-  migrations: [Geocoding1767000000000, GeocodingHealthIndex1767000000001, GoogleRefinement1767000000002],
+  migrations: [
+    Geocoding1767000000000,
+    GeocodingHealthIndex1767000000001,
+    GoogleRefinement1767000000002,
+    GeocodingHistoryPages1767500000000,
+  ],
   // geocoders, state shapes and the locator index, before the first event or request
   onStart: async (ctx) => {
     await startRuntime(ctx);

@@ -1,6 +1,7 @@
 import { defineService } from '@portal/platform';
 import { Incentives1767000000000 } from './data/migrations/1767000000000-incentives';
 import { PerformanceVersion1767100000000 } from './data/migrations/1767100000000-performance-version';
+import { IncentiveLists1767500000000 } from './data/migrations/1767500000000-incentive-lists';
 import { dealerArchived, dealerDeleted, dealerRestored, dealerSaved, dealersSaved } from './events/dealer-directory';
 import { orderActivities, orderActivity } from './events/order-activity';
 import { handlePendingNotification, pendingNotifications } from './http/admin/notifications';
@@ -17,7 +18,7 @@ import { incentiveProgress } from './http/dealer/progress';
 
 export const incentiveService = defineService({
   name: 'incentive',
-  migrations: [Incentives1767000000000, PerformanceVersion1767100000000],
+  migrations: [Incentives1767000000000, PerformanceVersion1767100000000, IncentiveLists1767500000000],
   consumers: {
     'dealer.created': dealerSaved,
     'dealer.updated': dealerSaved,

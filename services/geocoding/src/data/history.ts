@@ -1,4 +1,5 @@
-import type { GeocodingHistoryEntry } from '@portal/contracts';
+import type { GeocodingHistoryEntry, SortParam } from '@portal/contracts';
+import { type KeysetOrders, type Page, type PageRequest, readPage } from '@portal/platform';
 import type { EntityManager } from 'typeorm';
 import { numberArray, textArray } from './pg-arrays';
 
@@ -55,17 +56,36 @@ interface HistoryRow extends HistoryRecord {
 
 const point = (lat: number | null, lng: number | null) => (lat === null || lng === null ? null : { lat, lng });
 
-/** A dealer's history, newest first. */
+/** The orders of a dealer's history: newest first by default (the order rows were recorded in), or by time. */
+const HISTORY_ORDERS: KeysetOrders<'recorded' | 'occurred_at'> = {
+  sorts: { recorded: [], occurred_at: [{ sql: 'h.occurred_at', type: 'timestamptz' }] },
+  tieBreaker: { sql: 'h.id', type: 'bigint' },
+  defaultSort: '-recorded',
+};
+
+/** A dealer's history (newest first unless sorted otherwise): one page, or the first `limit` rows. */
 export async function historyOf(
   manager: EntityManager,
   dealerId: string,
-  limit = 500,
-): Promise<GeocodingHistoryEntry[]> {
-  const rows: HistoryRow[] = await manager.query(
-    'SELECT * FROM geocoding_history WHERE dealer_id = $1 ORDER BY id DESC LIMIT $2',
-    [dealerId, limit],
+  request: PageRequest & { sort?: SortParam<'occurred_at'> },
+): Promise<Page<GeocodingHistoryEntry>> {
+  const { rows, page } = await readPage<HistoryRow & Record<string, unknown>, 'recorded' | 'occurred_at'>(
+    manager,
+    HISTORY_ORDERS,
+    request,
+    {
+      select: 'h.*',
+      from: 'FROM geocoding_history h',
+      where: ['h.dealer_id = $1'],
+      params: [dealerId],
+      filterKey: null,
+    },
   );
-  return rows.map((r) => ({
+  return { rows: rows.map(historyEntry), page };
+}
+
+function historyEntry(r: HistoryRow): GeocodingHistoryEntry {
+  return {
     id: String(r.id),
     dealer_id: r.dealer_id,
     occurred_at: r.occurred_at.toISOString(),
@@ -80,7 +100,7 @@ export async function historyOf(
     matched_address: r.matched_address,
     error: r.error,
     notes: r.notes,
-  }));
+  };
 }
 
 /** Successful repairs in the last `days` days (the console's "recent repairs" card). */

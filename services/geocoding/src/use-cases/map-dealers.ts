@@ -1,4 +1,4 @@
-import { DealerGeocoded, type MapDealer, US_BOUNDS } from '@portal/contracts';
+import { DealerGeocoded, type GeocodingHistoryQuery, isPaged, type MapDealer, US_BOUNDS } from '@portal/contracts';
 import { type AuthUser, badRequest, notFound } from '@portal/platform';
 import type { GeocodingContext } from '../context';
 import {
@@ -133,8 +133,15 @@ export const manualCoordinateOverride = (
   body: { lat: number; lng: number; notes?: string },
 ) => setCoordinates(ctx, user, dealerId, { lat: body.lat, lng: body.lng, source: 'manual', notes: body.notes ?? null });
 
-export async function geocodingHistory(ctx: GeocodingContext, dealerId: string) {
+/** Without a page asked for, the history answers its newest rows only, as it always did. */
+export const HISTORY_UNPAGED_MAX = 500;
+
+/** A dealer's geocoding history, newest first unless sorted otherwise; a page when the query asks for one. */
+export async function geocodingHistory(ctx: GeocodingContext, dealerId: string, query: GeocodingHistoryQuery) {
   const dealer = await findDealer(ctx.db.manager, dealerId);
   if (!dealer?.known) throw notFound(DEALER_NOT_FOUND);
-  return historyOf(ctx.db.manager, dealerId);
+  const { limit, cursor, sort } = query;
+  if (isPaged(query)) return historyOf(ctx.db.manager, dealerId, { limit, cursor, sort });
+  const { rows } = await historyOf(ctx.db.manager, dealerId, { limit: HISTORY_UNPAGED_MAX, sort });
+  return { rows };
 }

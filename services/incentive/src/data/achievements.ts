@@ -1,4 +1,5 @@
-import type { Achievement, OrderStatus, PendingNotification, PerformanceMetric } from '@portal/contracts';
+import type { Achievement, OrderStatus, PendingNotification, PerformanceMetric, SortParam } from '@portal/contracts';
+import { containsPattern, type KeysetOrders, type Page, type PageRequest, readPage } from '@portal/platform';
 import type { EntityManager } from 'typeorm';
 import type { RecordedAchievement } from '../domain/progress';
 import type { WindowFigures } from '../domain/tiers';
@@ -122,17 +123,63 @@ export async function setNotifiedEmails(
 const DEALER_NAME = "coalesce(nullif(d.business_name, ''), nullif(d.full_name, ''), a.dealer_id)";
 const ACHIEVED_AT = `to_char(a.achieved_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** A program's achievements, newest first, with the dealer's current name, city and state. */
-export function programAchievements(manager: EntityManager, programId: string): Promise<Achievement[]> {
-  return manager.query(
-    `SELECT a.id, a.program_id, a.tier_id, a.dealer_id, ${DEALER_NAME} AS dealer_name, d.city AS dealer_city,
+/**
+ * The orders of the achievement lists. Newest first with ties by id ascending (the specification's order) is
+ * one ascending key: the negated time, exact to the microsecond, as the migration indexes it.
+ */
+const ACHIEVEMENT_ORDERS: KeysetOrders<'newest' | 'achieved_at'> = {
+  sorts: {
+    newest: [{ sql: "-extract(epoch FROM (a.achieved_at AT TIME ZONE 'UTC'))", type: 'numeric' }],
+    achieved_at: [{ sql: 'a.achieved_at', type: 'timestamptz' }],
+  },
+  tieBreaker: { sql: 'a.id', type: 'uuid' },
+  defaultSort: 'newest',
+};
+
+/** The searched fields of a dealer as the trigram index dealers_search_idx holds them: exactly this expression. */
+const DEALER_SEARCH_TEXT =
+  "(coalesce(s.business_name, '') || E'\\n' || coalesce(s.full_name, '') || E'\\n' || s.dealer_id)";
+
+export interface AchievementFilter {
+  programId: string;
+  tierId: string | null;
+  /** the text to find in the dealer's business name, contact name or id (dealers the service knows); or null */
+  search: string | null;
+}
+
+type ListRequest = PageRequest & { sort?: SortParam<'achieved_at'> };
+
+/** A program's achievements, newest first unless sorted otherwise, with the dealer's current name, city and state. */
+export function programAchievements(
+  manager: EntityManager,
+  request: ListRequest,
+  filter: AchievementFilter,
+): Promise<Page<Achievement & Record<string, unknown>>> {
+  const params: unknown[] = [filter.programId];
+  const where = ['a.program_id = $1'];
+  const param = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  if (filter.tierId !== null) where.push(`a.tier_id = ${param(filter.tierId)}::uuid`);
+  // a newline separates the searched fields: a search holding one finds nothing
+  if (filter.search !== null)
+    where.push(
+      filter.search.includes('\n')
+        ? 'false'
+        : `a.dealer_id IN (SELECT s.dealer_id FROM dealers s WHERE ${DEALER_SEARCH_TEXT} ILIKE ${param(
+            containsPattern(filter.search),
+          )})`,
+    );
+  return readPage(manager, ACHIEVEMENT_ORDERS, request, {
+    select: `a.id, a.program_id, a.tier_id, a.dealer_id, ${DEALER_NAME} AS dealer_name, d.city AS dealer_city,
        d.state AS dealer_state, a.tier_name, a.metric, a.threshold_value::float8 AS threshold_value,
-       a.value_achieved::float8 AS value_achieved, a.reward, ${ACHIEVED_AT} AS achieved_at
-     FROM achievements a LEFT JOIN dealers d ON d.dealer_id = a.dealer_id
-     WHERE a.program_id = $1
-     ORDER BY a.achieved_at DESC, a.id`,
-    [programId],
-  );
+       a.value_achieved::float8 AS value_achieved, a.reward, ${ACHIEVED_AT} AS achieved_at`,
+    from: 'FROM achievements a LEFT JOIN dealers d ON d.dealer_id = a.dealer_id',
+    where,
+    params,
+    filterKey: filter,
+  });
 }
 
 /** One dealer's achievements in some programs, as recorded (the dealer's progress). */
@@ -152,17 +199,24 @@ export function dealerAchievements(
   );
 }
 
-/** Achievements of tiers that notify the dealer and that no admin has marked handled, newest first. */
-export function pendingNotifications(manager: EntityManager): Promise<PendingNotification[]> {
-  return manager.query(
-    `SELECT a.id, a.program_id, p.program_name, a.dealer_id, ${DEALER_NAME} AS dealer_name,
+/**
+ * Achievements of tiers that notify the dealer and that no admin has marked handled, newest first unless sorted
+ * otherwise.
+ */
+export function pendingNotifications(
+  manager: EntityManager,
+  request: ListRequest,
+): Promise<Page<PendingNotification & Record<string, unknown>>> {
+  return readPage(manager, ACHIEVEMENT_ORDERS, request, {
+    select: `a.id, a.program_id, p.program_name, a.dealer_id, ${DEALER_NAME} AS dealer_name,
        a.notified_email AS dealer_email, a.tier_name AS threshold_name, a.metric,
        a.threshold_value::float8 AS threshold_value, a.value_achieved::float8 AS value_achieved, a.reward,
-       ${ACHIEVED_AT} AS achieved_at
-     FROM achievements a JOIN programs p ON p.id = a.program_id LEFT JOIN dealers d ON d.dealer_id = a.dealer_id
-     WHERE a.notify_dealer AND a.handled_at IS NULL
-     ORDER BY a.achieved_at DESC, a.id`,
-  );
+       ${ACHIEVED_AT} AS achieved_at`,
+    from: 'FROM achievements a JOIN programs p ON p.id = a.program_id LEFT JOIN dealers d ON d.dealer_id = a.dealer_id',
+    where: ['a.notify_dealer AND a.handled_at IS NULL'],
+    params: [],
+    filterKey: null,
+  });
 }
 
 /** Marks a notification handled; answers false when there is no notification of that id (handled or not). */

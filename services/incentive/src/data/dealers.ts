@@ -1,6 +1,7 @@
 import type { DealerSnapshot } from '@portal/contracts';
 import { markDeletedForGood, type ReadModelWrite, upsertIfNewer, upsertManyIfNewer } from '@portal/platform';
 import type { EntityManager } from 'typeorm';
+import { copyDealersToFigures } from './figures';
 
 /** The dealer fields the incentive service keeps: names for performance views, email for achievement mail. */
 export const KNOWN_DEALER_FIELDS = [
@@ -37,7 +38,8 @@ const ARCHIVED_WRITE: ReadModelWrite = {
 
 /**
  * Keeps dealers' fields unless newer fields are already kept (events may arrive out of order). One statement
- * for many dealers (a bulk import announces thousands); a dealer given twice keeps its newest snapshot.
+ * for many dealers (a bulk import announces thousands); a dealer given twice keeps its newest snapshot. Every
+ * write of a dealer row here also copies it into its figures row (the performance list's one table).
  */
 export async function saveDealerFields(
   manager: EntityManager,
@@ -52,6 +54,10 @@ export async function saveDealerFields(
       values: KNOWN_DEALER_FIELDS.map((name) => snapshot[name] ?? null),
     })),
   );
+  await copyDealersToFigures(
+    manager,
+    dealers.map(({ snapshot }) => snapshot.dealer_id),
+  );
 }
 
 /** Archives or restores a dealer unless a newer archive/restore is already kept. */
@@ -62,11 +68,13 @@ export async function saveDealerArchived(
   changedAt: string,
 ): Promise<void> {
   await upsertIfNewer(manager, ARCHIVED_WRITE, dealerId, changedAt, [archived]);
+  await copyDealersToFigures(manager, [dealerId]);
 }
 
 /** A deleted dealer leaves the performance views and reaches no more tiers. Deletion is final. */
 export async function markDealerDeleted(manager: EntityManager, dealerId: string): Promise<void> {
   await markDeletedForGood(manager, ARCHIVED_WRITE, dealerId);
+  await copyDealersToFigures(manager, [dealerId]);
 }
 
 export async function findDealers(manager: EntityManager, dealerIds: readonly string[]): Promise<KnownDealer[]> {

@@ -1,6 +1,6 @@
-import type { PerformanceMetric } from '@portal/contracts';
-import type { BuiltJson } from '@portal/platform';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DealerPerformanceSort, PerformanceMetric, SortParam } from '@portal/contracts';
+import { containsPattern, type KeysetOrders, type Page, type PageRequest, readPage } from '@portal/platform';
+import type { EntityManager } from 'typeorm';
 import type { Figures } from '../domain/order-facts';
 import type { DealerFiguresRow } from '../domain/performance';
 
@@ -44,54 +44,83 @@ export function topPerformers(
   );
 }
 
-/** Every active dealer (with or without orders). */
-const PERFORMANCE_ROWS = `FROM dealer_figures f FULL JOIN dealers d ON d.dealer_id = f.dealer_id WHERE ${ACTIVE}`;
+/** Each sort of dealer-performance: the key the list pages by, as the migration indexes it (`WHERE active`). */
+const PERFORMANCE_ORDERS: KeysetOrders<DealerPerformanceSort | 'rank'> = {
+  sorts: {
+    // the specification's order: revenue, highest first, ties by dealer id ascending (one ascending key)
+    rank: [{ sql: '-f.revenue_cents', type: 'bigint' }],
+    total_revenue: [{ sql: 'f.revenue_cents', type: 'bigint' }],
+    total_orders: [{ sql: 'f.orders', type: 'integer' }],
+    total_items: [{ sql: 'f.items', type: 'bigint' }],
+    avg_order_value: [
+      { sql: 'CASE WHEN f.orders > 0 THEN round(f.revenue_cents::numeric / f.orders) ELSE 0 END', type: 'numeric' },
+    ],
+    total_paid: [{ sql: 'f.paid_cents', type: 'bigint' }],
+    business_name: [{ sql: 'f.business_name', type: 'text', nullable: true }],
+  },
+  tieBreaker: { sql: 'f.dealer_id', type: 'text' },
+  defaultSort: 'rank',
+};
 
-/**
- * Which version of the figures and dealer rows is committed: a counter their statement triggers move (see the
- * performance-version migration), so an answer built for the same version is the answer. One row read.
- */
-const CURRENT_VERSION = 'SELECT version::text AS version FROM performance_version';
+/** The searched fields as the trigram index dealer_figures_search_idx holds them: exactly this expression. */
+const SEARCH_TEXT = "(coalesce(f.business_name, '') || E'\\n' || coalesce(f.full_name, '') || E'\\n' || f.dealer_id)";
 
-/**
- * The whole dealer-performance answer rendered by PostgreSQL: the same records as domain/performance's
- * performanceRecord (name fallback; dollars from cents; the average rounded half up to the cent), which the
- * tests compare with the per-row path of top-performers.
- */
-const PERFORMANCE_JSON = `SELECT (${CURRENT_VERSION}) AS version,
-  json_build_object('success', true, 'data', coalesce((SELECT json_agg(x) FROM (
-    SELECT coalesce(f.dealer_id, d.dealer_id) AS dealer_id, d.business_name,
-      coalesce(nullif(d.business_name, ''), nullif(d.full_name, ''), coalesce(f.dealer_id, d.dealer_id)) AS dealer_name,
-      d.city AS dealer_city, d.state AS dealer_state,
-      (coalesce(f.revenue_cents, 0) / 100.0)::float8 AS total_revenue,
-      coalesce(f.orders, 0) AS total_orders,
-      coalesce(f.items, 0) AS total_items,
-      (CASE WHEN f.orders > 0 THEN round(f.revenue_cents::numeric / f.orders) ELSE 0 END / 100.0)::float8
-        AS avg_order_value,
-      (coalesce(f.paid_cents, 0) / 100.0)::float8 AS total_paid
-    ${PERFORMANCE_ROWS}
-    ORDER BY coalesce(f.revenue_cents, 0) DESC, 1) x), '[]'))::text AS body`;
-
-export interface BuiltAnswer extends BuiltJson {
-  version: string;
+export interface PerformanceFilter {
+  /** the text to find in the business name, contact name or dealer id; null for no search */
+  search: string | null;
+  /** only dealers of these states; null for every state */
+  states: readonly string[] | null;
 }
 
-/** The last dealer-performance answer, per database (tests run several services in one process). */
-const built = new WeakMap<DataSource, BuiltAnswer>();
+/**
+ * Active dealers' figures (every active dealer, with or without orders): one page in the requested order, or
+ * the whole list in that order when no page is asked for. One table (dealer_figures keeps a copy of the dealer's
+ * name, city, state and whether it is shown), so each sort, filter and search is an index scan.
+ */
+export function performancePage(
+  manager: EntityManager,
+  request: PageRequest & { sort?: SortParam<DealerPerformanceSort> },
+  filter: PerformanceFilter,
+): Promise<Page<DealerFiguresRow & Record<string, unknown>>> {
+  const where = ['f.active'];
+  const params: unknown[] = [];
+  const param = (value: unknown) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  // a newline separates the searched fields: a search holding one finds nothing
+  if (filter.search !== null)
+    where.push(
+      filter.search.includes('\n') ? 'false' : `${SEARCH_TEXT} ILIKE ${param(containsPattern(filter.search))}`,
+    );
+  // one state as an equality, so the (state, rank) index answers it in order
+  if (filter.states?.length === 1) where.push(`f.state = ${param(filter.states[0])}`);
+  else if (filter.states !== null) where.push(`f.state = ANY(${param(filter.states)}::text[])`);
+  return readPage(manager, PERFORMANCE_ORDERS, request, {
+    select: `f.dealer_id, f.business_name, f.full_name, f.city, f.state, f.revenue_cents::float8 AS revenue_cents,
+      f.orders, f.items::float8 AS items, f.paid_cents::float8 AS paid_cents`,
+    from: 'FROM dealer_figures f',
+    where,
+    params,
+    filterKey: filter,
+  });
+}
 
 /**
- * The dealer-performance answer as of now, as JSON text: rebuilt only when the figures or dealers moved since
- * the last one, so repeated reads of unchanged figures cost one row read instead of rendering every dealer again.
+ * Copies the dealers' names, city, state and whether they are shown into their figures rows (a row for every
+ * known dealer), in the transaction that wrote the dealer rows. Dealers in id order, as addToFigures, so the two
+ * never deadlock; a row already equal is left alone.
  */
-export async function dealerPerformanceJson(db: DataSource): Promise<BuiltAnswer> {
-  const cached = built.get(db);
-  if (cached) {
-    const [row]: { version: string }[] = await db.query(CURRENT_VERSION);
-    if (row?.version === cached.version) return cached;
-  }
-  const [row]: { version: string; body: string }[] = await db.query(PERFORMANCE_JSON);
-  const { version, body } = row as { version: string; body: string };
-  const answer: BuiltAnswer = { version, etag: `W/"performance-${version}"`, body: Buffer.from(body) };
-  built.set(db, answer);
-  return answer;
+export async function copyDealersToFigures(manager: EntityManager, dealerIds: readonly string[]): Promise<void> {
+  if (!dealerIds.length) return;
+  await manager.query(
+    `INSERT INTO dealer_figures AS f (dealer_id, business_name, full_name, city, state, active)
+     SELECT dealer_id, business_name, full_name, city, state, NOT (archived OR deleted) FROM dealers
+     WHERE dealer_id = ANY($1::text[]) ORDER BY dealer_id
+     ON CONFLICT (dealer_id) DO UPDATE SET business_name = EXCLUDED.business_name, full_name = EXCLUDED.full_name,
+       city = EXCLUDED.city, state = EXCLUDED.state, active = EXCLUDED.active
+     WHERE (f.business_name, f.full_name, f.city, f.state, f.active)
+       IS DISTINCT FROM (EXCLUDED.business_name, EXCLUDED.full_name, EXCLUDED.city, EXCLUDED.state, EXCLUDED.active)`,
+    [dealerIds],
+  );
 }

@@ -1,4 +1,4 @@
-import type { PendingNotification } from '@portal/contracts';
+import type { PendingNotification, PendingNotificationsQuery } from '@portal/contracts';
 import { notFound } from '@portal/platform';
 import type { IncentiveContext } from '../context';
 import { markNotificationHandled, pendingNotifications as pendingRows } from '../data/achievements';
@@ -6,8 +6,13 @@ import { isUuid } from '../domain/ids';
 
 export const NOTIFICATION_NOT_FOUND = 'Error: Notification not found';
 
-export function pendingNotifications(ctx: IncentiveContext): Promise<PendingNotification[]> {
-  return pendingRows(ctx.db.manager);
+/** The notifications waiting for an admin, newest first unless sorted otherwise; a page when asked for. */
+export async function pendingNotifications(
+  ctx: IncentiveContext,
+  query: PendingNotificationsQuery,
+): Promise<{ notifications: PendingNotification[]; page?: { next_cursor: string | null; total: number } }> {
+  const { rows, page } = await pendingRows(ctx.db.manager, query);
+  return { notifications: rows, page };
 }
 
 /** Takes a notification off the Notifications tab (doing it again changes nothing). */

@@ -1,6 +1,6 @@
-import type { PerformanceMetric, PerformanceRecord } from '@portal/contracts';
+import type { DealerPerformanceQuery, PerformanceMetric, PerformanceRecord } from '@portal/contracts';
 import type { IncentiveContext } from '../context';
-import { type BuiltAnswer, topPerformers as bestDealerFigures, dealerPerformanceJson } from '../data/figures';
+import { topPerformers as bestDealerFigures, performancePage } from '../data/figures';
 import { performanceRecord } from '../domain/performance';
 
 /** The best active dealers by `metric`, best first; dealers at 0 are left out. */
@@ -13,9 +13,15 @@ export async function topPerformers(
 }
 
 /**
- * Every active dealer's figures, by revenue, as the JSON answer PostgreSQL renders (10,000 dealers stay fast:
- * no per-row work in Node, and unchanged figures are answered from the last rendering).
+ * Every active dealer's figures — by revenue, highest first, unless sorted otherwise — searched and filtered by
+ * state; one page of them when the query asks for one.
  */
-export function dealerPerformance(ctx: IncentiveContext): Promise<BuiltAnswer> {
-  return dealerPerformanceJson(ctx.db);
+export async function dealerPerformance(ctx: IncentiveContext, query: DealerPerformanceQuery) {
+  const { limit, cursor, sort, q, state } = query;
+  const { rows, page } = await performancePage(
+    ctx.db.manager,
+    { limit, cursor, sort },
+    { search: q ? q : null, states: state?.length ? state : null },
+  );
+  return { records: rows.map(performanceRecord), page };
 }

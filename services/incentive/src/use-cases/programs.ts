@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { IncentiveProgram, IncentiveProgramRequest } from '@portal/contracts';
+import type { IncentiveProgram, IncentiveProgramRequest, ProgramAchievementsQuery } from '@portal/contracts';
 import { notFound } from '@portal/platform';
 import type { EntityManager } from 'typeorm';
 import type { IncentiveContext } from '../context';
@@ -101,10 +101,15 @@ export function toggleProgram(
   });
 }
 
-/** A program's achievements, newest first. */
-export async function programAchievements(ctx: IncentiveContext, rawId: string) {
+/** A program's achievements, newest first unless sorted otherwise, searched by dealer, filtered by tier; paged. */
+export async function programAchievements(ctx: IncentiveContext, rawId: string, query: ProgramAchievementsQuery) {
   const id = programId(rawId);
   const manager = ctx.db.manager;
   if (!(await findProgram(manager, id))) throw notFound(PROGRAM_NOT_FOUND);
-  return achievementsOf(manager, id);
+  const { limit, cursor, sort, q, tier_id } = query;
+  return achievementsOf(
+    manager,
+    { limit, cursor, sort },
+    { programId: id, tierId: tier_id?.toLowerCase() ?? null, search: q ? q : null },
+  );
 }

@@ -70,8 +70,8 @@ export const manualCoordinateOverride: GeocodingHandler<'admin.manualCoordinateO
   coordinates: await overrideCoordinates(ctx, user, params.dealer_id, body),
 });
 
-/** GET /api/admin/geocoding-history/{dealer_id} — newest first. */
-export const geocodingHistory: GeocodingHandler<'admin.geocodingHistory'> = async ({ params }, ctx) => ({
-  success: true as const,
-  history: await historyOf(ctx, params.dealer_id),
-});
+/** GET /api/admin/geocoding-history/{dealer_id} — newest first; a page with `limit`. */
+export const geocodingHistory: GeocodingHandler<'admin.geocodingHistory'> = async ({ params, query }, ctx) => {
+  const { rows, page } = await historyOf(ctx, params.dealer_id, query);
+  return { success: true as const, history: rows, ...page };
+};

@@ -1,4 +1,3 @@
-import { sendBuiltJson } from '@portal/platform';
 import type { IncentiveHandler } from '../../context';
 import {
   dealerPerformance as dealerPerformanceUseCase,
@@ -12,8 +11,10 @@ export const topPerformers: IncentiveHandler<'admin.topPerformers'> = async ({ q
 });
 
 /**
- * GET /api/admin/dealer-performance — the Performance Data tab: `{ success, data }` rendered by the database,
- * with an ETag (304 for an unchanged list) and gzip when the client accepts it.
+ * GET /api/admin/dealer-performance — the Performance Data tab: every active dealer by revenue, or with `limit`
+ * one page of the searched, filtered and sorted dealers (`next_cursor`, `total`).
  */
-export const dealerPerformance: IncentiveHandler<'admin.dealerPerformance'> = async ({ req, res }, ctx) =>
-  sendBuiltJson(req, res, await dealerPerformanceUseCase(ctx));
+export const dealerPerformance: IncentiveHandler<'admin.dealerPerformance'> = async ({ query }, ctx) => {
+  const { records, page } = await dealerPerformanceUseCase(ctx, query);
+  return { success: true as const, data: records, ...page };
+};

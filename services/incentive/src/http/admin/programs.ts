@@ -50,11 +50,11 @@ export const toggleIncentiveProgram: IncentiveHandler<'admin.toggleIncentiveProg
   };
 };
 
-/** GET /api/admin/incentive-programs/{id}/achievements */
+/** GET /api/admin/incentive-programs/{id}/achievements — newest first; a page with `limit`. */
 export const incentiveProgramAchievements: IncentiveHandler<'admin.incentiveProgramAchievements'> = async (
-  { params },
+  { params, query },
   ctx,
-) => ({
-  success: true as const,
-  achievements: await programAchievementsUseCase(ctx, params.id),
-});
+) => {
+  const { rows, page } = await programAchievementsUseCase(ctx, params.id, query);
+  return { success: true as const, achievements: rows, ...page };
+};
