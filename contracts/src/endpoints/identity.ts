@@ -10,6 +10,7 @@ import {
   SystemConfiguration,
 } from '../entities/settings';
 import { idParams } from '../fields';
+import { pageable } from '../list-query';
 import {
   CompanySettingsRequest,
   CompleteSignupRequest,
@@ -17,6 +18,7 @@ import {
   CreateDealerLoginRequest,
   EmailSettingsRequest,
   SendLoginInvitationRequest,
+  StaffUserListQuery,
   SystemConfigurationRequest,
   TestEmailRequest,
   UpdateDealerLoginRequest,
@@ -100,8 +102,9 @@ export const identityEndpoints = {
     path: '/api/admin/users',
     owner,
     access: access.roles('admin'),
-    summary: 'List the admin and delivery users',
-    response: Ok.extend({ users: z.array(AdminUser) }),
+    summary: 'List the admin and delivery users, oldest first; with limit, one page',
+    query: StaffUserListQuery,
+    response: pageable(Ok.extend({ users: z.array(AdminUser) })),
   }),
   'admin.createAdminUser': endpoint({
     id: 'admin.createAdminUser',

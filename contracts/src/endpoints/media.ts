@@ -3,7 +3,8 @@ import { ImageBytes, Ok } from '../common';
 import { access, endpoint } from '../endpoint';
 import { Picture } from '../entities/media';
 import { idParams } from '../fields';
-import { PictureUpload, UploadPictureFields } from '../requests/media';
+import { pageable } from '../list-query';
+import { PictureListQuery, PictureUpload, UploadPictureFields } from '../requests/media';
 
 const owner = 'media' as const;
 const pictureIdParams = idParams('picture_id');
@@ -16,8 +17,9 @@ export const mediaEndpoints = {
     path: '/api/admin/pictures',
     owner,
     access: access.roles('admin'),
-    summary: 'The picture library, newest first',
-    response: PictureList,
+    summary: 'The picture library, newest first; with limit, one page',
+    query: PictureListQuery,
+    response: pageable(PictureList),
   }),
   'admin.uploadPicture': endpoint({
     id: 'admin.uploadPicture',

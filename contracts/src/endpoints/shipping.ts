@@ -3,11 +3,14 @@ import { HtmlPage, Ok } from '../common';
 import { access, endpoint } from '../endpoint';
 import { DeliveryStatus, Shipment, ShipmentStatus, ShippingOrder, ShippingSettings } from '../entities/shipping';
 import { idParams } from '../fields';
+import { pageable } from '../list-query';
 import {
   CreateShipmentRequest,
   LockStopRequest,
   MoveStopRequest,
+  ReadyOrderListQuery,
   SetRouteModeRequest,
+  ShipmentListQuery,
   ShippingSettingsRequest,
   UpdateShipmentOrderStatusRequest,
 } from '../requests/shipping';
@@ -23,8 +26,9 @@ export const shippingEndpoints = {
     path: '/api/admin/ready-to-ship-orders',
     owner,
     access: shippingRoles,
-    summary: 'Confirmed orders not yet in a shipment, with dealer addresses',
-    response: Ok.extend({ orders: z.array(ShippingOrder) }),
+    summary: 'Confirmed orders not yet in a shipment, with dealer addresses, oldest first',
+    query: ReadyOrderListQuery,
+    response: pageable(Ok.extend({ orders: z.array(ShippingOrder) })),
   }),
   'admin.createShipment': endpoint({
     id: 'admin.createShipment',
@@ -42,8 +46,9 @@ export const shippingEndpoints = {
     path: '/api/admin/shipments',
     owner,
     access: shippingRoles,
-    summary: 'Shipments with their routes, orders and delivery progress, newest first',
-    response: Ok.extend({ shipments: z.array(Shipment) }),
+    summary: 'Shipments with their routes, orders and delivery progress, newest first; with limit, one page',
+    query: ShipmentListQuery,
+    response: pageable(Ok.extend({ shipments: z.array(Shipment) })),
   }),
   'admin.updateShipmentOrderStatus': endpoint({
     id: 'admin.updateShipmentOrderStatus',

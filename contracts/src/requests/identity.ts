@@ -3,6 +3,7 @@ import { Email, UsState } from '../common';
 import { MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT, StaffRole } from '../entities/identity';
 import { SmtpPort, SystemTimezone } from '../entities/settings';
 import { isBlank, OptionalEmail, optionalText, requiredText, storableString } from '../fields';
+import { commaListOf, listQuery, SearchParam } from '../list-query';
 
 const Password = storableString().min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT).max(1024);
 
@@ -142,3 +143,13 @@ export const EmailSettingsRequest = z.object({
 export const TestEmailRequest = EmailSettingsRequest.extend({
   test_recipient: Email.optional().describe('where the test mail goes; defaults to the signed-in admin'),
 });
+
+/** The admin and delivery users' query: oldest first by default; see list-query. */
+export const StaffUserListQuery = listQuery({
+  sorts: ['created_at', 'email', 'full_name', 'role'],
+  filters: {
+    q: SearchParam.describe('name or email'),
+    role: commaListOf(['admin', 'delivery'] as const satisfies readonly z.infer<typeof StaffRole>[]),
+  },
+});
+export type StaffUserListQuery = z.infer<typeof StaffUserListQuery>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FilePart } from '../endpoint';
 import { optionalText, requiredText } from '../fields';
+import { listQuery, SearchParam } from '../list-query';
 
 export const UploadPictureFields = z.object({
   title: requiredText('Error: Please enter a title'),
@@ -19,3 +20,10 @@ export const PictureUpload: FilePart = {
     missing: 'Error: Please select a file first',
   },
 };
+
+/** The admin's picture library query: newest first by default; see list-query. */
+export const PictureListQuery = listQuery({
+  sorts: ['created_at', 'title'],
+  filters: { q: SearchParam.describe('title or description') },
+});
+export type PictureListQuery = z.infer<typeof PictureListQuery>;

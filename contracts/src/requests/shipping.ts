@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DeliveryStatus } from '../entities/shipping';
 import { Coordinates, Id, optionalText } from '../fields';
+import { commaList, commaListOf, listQuery, SearchParam } from '../list-query';
 
 const SELECT_ORDERS = 'Please select orders to create a shipment';
 export const CreateShipmentRequest = z.object({
@@ -49,3 +50,28 @@ export const ShippingSettingsRequest = z.object({
     .min(0, 'Error: Service time must be between 0 and 240 minutes')
     .max(240, 'Error: Service time must be between 0 and 240 minutes'),
 });
+
+/** The shipment statuses as the shipments list filters them (`status=ready,in_progress`). */
+export const SHIPMENT_STATUS_FILTERS = ['ready', 'in_progress', 'completed'] as const;
+export type ShipmentStatusFilter = (typeof SHIPMENT_STATUS_FILTERS)[number];
+
+/** The shipments list's query: newest first by default; see list-query. */
+export const ShipmentListQuery = listQuery({
+  sorts: ['created_at', 'status'],
+  filters: {
+    q: SearchParam.describe('shipment id or name, or the business name of a dealer it stops at'),
+    status: commaListOf(SHIPMENT_STATUS_FILTERS),
+  },
+});
+export type ShipmentListQuery = z.infer<typeof ShipmentListQuery>;
+
+/** The ready-to-ship orders' query: oldest first by default (they have waited longest); see list-query. */
+export const ReadyOrderListQuery = listQuery({
+  sorts: ['created_at', 'dealer_business_name'],
+  filters: {
+    q: SearchParam.describe("order number, the dealer's business name, city or state"),
+    state: commaList.describe('US state codes of the dealers, comma-separated'),
+    dealer_id: z.string().trim().min(1).max(100),
+  },
+});
+export type ReadyOrderListQuery = z.infer<typeof ReadyOrderListQuery>;

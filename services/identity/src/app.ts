@@ -5,6 +5,7 @@ import { Settings1763790000000 } from './data/migrations/1763790000000-settings'
 import { DealerInvitations1763800000000 } from './data/migrations/1763800000000-dealer-invitations';
 import { Sessions1763900000000 } from './data/migrations/1763900000000-sessions';
 import { LargeOrderNotices1766100000000 } from './data/migrations/1766100000000-large-order-notices';
+import { StaffUserList1767400000000 } from './data/migrations/1767400000000-staff-user-list';
 import {
   dealerArchived,
   dealerCreated,
@@ -47,6 +48,7 @@ export const identityService = defineService({
     DealerInvitations1763800000000,
     Sessions1763900000000,
     LargeOrderNotices1766100000000,
+    StaffUserList1767400000000,
   ],
   async onStart(ctx) {
     await ensureFirstAdmin(ctx);

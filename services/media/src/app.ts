@@ -1,6 +1,7 @@
 import { defineService } from '@portal/platform';
 import { MediaConfig } from './config';
 import { Pictures1765100000000 } from './data/migrations/1765100000000-pictures';
+import { PictureList1767400000000 } from './data/migrations/1767400000000-picture-list';
 import { adminPictures, deletePictureHandler, uploadPictureHandler } from './http/admin/pictures';
 import { availablePictures, downloadPicture } from './http/dealer/pictures';
 import { pictureDownload, pictureFile } from './http/public/picture-files';
@@ -9,7 +10,7 @@ import { prepareDownloads } from './use-cases/picture-downloads';
 export const mediaService = defineService({
   name: 'media',
   config: MediaConfig,
-  migrations: [Pictures1765100000000],
+  migrations: [Pictures1765100000000, PictureList1767400000000],
   onStart: async (ctx) => prepareDownloads(ctx),
   handlers: {
     'admin.pictures': adminPictures,

@@ -1,5 +1,6 @@
 import { defineService } from '@portal/platform';
 import { Shipping1766200000000 } from './data/migrations/1766200000000-shipping';
+import { ShippingLists1767400000000 } from './data/migrations/1767400000000-shipping-lists';
 import { dealerCreated, dealerGeocoded, dealersGeocoded, dealerUpdated } from './events/dealers';
 import { orderCreated, orderUpdated } from './events/orders';
 import {
@@ -18,7 +19,7 @@ import {
 
 export const shippingService = defineService({
   name: 'shipping',
-  migrations: [Shipping1766200000000],
+  migrations: [Shipping1766200000000, ShippingLists1767400000000],
   consumers: {
     'order.created': orderCreated,
     'order.updated': orderUpdated,

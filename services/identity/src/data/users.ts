@@ -1,4 +1,5 @@
 import type { Role } from '@portal/contracts';
+import { containsPattern, type KeysetOrders, type Page, type PageRequest, readPage } from '@portal/platform';
 import type { EntityManager } from 'typeorm';
 
 /** A row of `users`: admins, delivery users and dealer logins. */
@@ -128,9 +129,52 @@ export async function adminExists(manager: EntityManager): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** The admin and delivery users, oldest first. */
-export function listStaffUsers(manager: EntityManager): Promise<UserRecord[]> {
-  return manager.query(`SELECT ${COLUMNS} FROM users WHERE role IN ('admin', 'delivery') ORDER BY created_at, email`);
+export type StaffUserSort = 'created_at' | 'email' | 'full_name' | 'role';
+
+/** The orders of the staff list: oldest first, or by email, name or role (the email is unique). */
+const STAFF_ORDERS: KeysetOrders<StaffUserSort> = {
+  sorts: {
+    created_at: [{ sql: 'created_at', type: 'timestamptz' }],
+    email: [],
+    full_name: [{ sql: 'full_name', type: 'text' }],
+    role: [{ sql: 'role', type: 'text' }],
+  },
+  tieBreaker: { sql: 'email', type: 'text' },
+  defaultSort: 'created_at',
+};
+
+export interface StaffUserFilter {
+  /** name or email */
+  q?: string;
+  roles?: readonly ('admin' | 'delivery')[];
+}
+
+/**
+ * The admin and delivery users, oldest first unless sorted, filtered; a page when asked for. (The condition on
+ * the role is the predicate of the staff indexes: dealer logins are most of the table.)
+ */
+export function listStaffUsers(
+  manager: EntityManager,
+  filter: StaffUserFilter = {},
+  request: PageRequest = {},
+): Promise<Page<UserRecord & Record<string, unknown>>> {
+  const where = ["role IN ('admin', 'delivery')"];
+  const params: unknown[] = [];
+  if (filter.q) {
+    params.push(containsPattern(filter.q));
+    where.push(`full_name ILIKE $${params.length} OR email ILIKE $${params.length}`);
+  }
+  if (filter.roles?.length) {
+    params.push(filter.roles);
+    where.push(`role = ANY($${params.length}::text[])`);
+  }
+  return readPage(manager, STAFF_ORDERS, request, {
+    select: COLUMNS,
+    from: 'FROM users',
+    where,
+    params,
+    filterKey: filter,
+  });
 }
 
 /**

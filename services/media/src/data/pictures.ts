@@ -1,3 +1,4 @@
+import { containsPattern, type KeysetOrders, type Page, type PageRequest, readPage } from '@portal/platform';
 import type { EntityManager } from 'typeorm';
 import type { PictureRecord } from '../domain/picture-files';
 
@@ -16,7 +17,8 @@ const COLUMNS = [
 ] as const satisfies readonly (keyof PictureRecord)[];
 
 // file_size is bigint in the table (no 2 GB ceiling); every picture is at most 10 MB, so int is exact here
-const SELECT = `SELECT ${COLUMNS.filter((c) => c !== 'file_size').join(', ')}, file_size::int AS file_size, created_at FROM pictures`;
+const RECORD = `${COLUMNS.filter((c) => c !== 'file_size').join(', ')}, file_size::int AS file_size, created_at`;
+const SELECT = `SELECT ${RECORD} FROM pictures`;
 
 export async function insertPicture(
   manager: EntityManager,
@@ -24,7 +26,7 @@ export async function insertPicture(
 ): Promise<PictureRecord> {
   const rows: PictureRecord[] = await manager.query(
     `INSERT INTO pictures (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map((_, i) => `$${i + 1}`).join(', ')})
-     RETURNING ${COLUMNS.filter((c) => c !== 'file_size').join(', ')}, file_size::int AS file_size, created_at`,
+     RETURNING ${RECORD}`,
     COLUMNS.map((c) => picture[c]),
   );
   const row = rows[0];
@@ -32,9 +34,32 @@ export async function insertPicture(
   return row;
 }
 
-/** The library, newest first. */
-export function listPictures(manager: EntityManager): Promise<PictureRecord[]> {
-  return manager.query(`${SELECT} ORDER BY created_at DESC, picture_id`);
+export type PictureSort = 'created_at' | 'title';
+
+/** The orders of the library: newest first, or by title. */
+const PICTURE_ORDERS: KeysetOrders<PictureSort> = {
+  sorts: {
+    created_at: [{ sql: 'created_at', type: 'timestamptz' }],
+    title: [{ sql: 'title', type: 'text' }],
+  },
+  tieBreaker: { sql: 'picture_id', type: 'uuid' },
+  defaultSort: '-created_at',
+};
+
+/** The library, newest first unless sorted, searched by title and description; a page when asked for. */
+export async function listPictures(
+  manager: EntityManager,
+  filter: { q?: string } = {},
+  request: PageRequest = {},
+): Promise<Page<PictureRecord>> {
+  return readPage<PictureRecord & Record<string, unknown>, PictureSort>(manager, PICTURE_ORDERS, request, {
+    select: RECORD,
+    from: 'FROM pictures',
+    // each from its trigram index
+    where: filter.q ? ['title ILIKE $1 OR description ILIKE $1'] : [],
+    params: filter.q ? [containsPattern(filter.q)] : [],
+    filterKey: filter,
+  });
 }
 
 export async function findPicture(manager: EntityManager, pictureId: string): Promise<PictureRecord | null> {

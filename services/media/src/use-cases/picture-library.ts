@@ -1,14 +1,19 @@
-import type { Picture } from '@portal/contracts';
-import { notFound } from '@portal/platform';
+import type { Picture, PictureListQuery } from '@portal/contracts';
+import { notFound, type Page } from '@portal/platform';
 import type { MediaContext } from '../context';
 import { removePictureObjects } from '../data/picture-objects';
 import { deletePictureRow, listPictures, lockPicture } from '../data/pictures';
 import { isPictureId, pictureView, renditionKeyOf } from '../domain/picture-files';
 import { PICTURE_NOT_FOUND } from './messages';
 
-/** The library, newest first, as both the admin's and the dealer's grids show it. */
-export async function pictureLibrary(ctx: MediaContext): Promise<Picture[]> {
-  return (await listPictures(ctx.db.manager)).map(pictureView);
+/**
+ * The library as both the admin's and the dealer's grids show it: newest first unless sorted, searched by
+ * title and description; a page when asked for (the admin's grid).
+ */
+export async function pictureLibrary(ctx: MediaContext, query: PictureListQuery = {}): Promise<Page<Picture>> {
+  const { limit, cursor, sort, q } = query;
+  const page = await listPictures(ctx.db.manager, { q }, { limit, cursor, sort });
+  return { ...page, rows: page.rows.map(pictureView) };
 }
 
 /**

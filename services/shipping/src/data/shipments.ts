@@ -1,4 +1,5 @@
-import type { RouteMode } from '@portal/contracts';
+import type { RouteMode, ShipmentStatus } from '@portal/contracts';
+import { containsPattern, type KeysetOrders, type Page, type PageRequest, readPage } from '@portal/platform';
 import type { EntityManager } from 'typeorm';
 import type { OrderRecord, ShipmentRecord } from '../domain/shipment-view';
 
@@ -55,15 +56,69 @@ const toOrder = (row: OrderRow): OrderRecord => ({
   },
 });
 
-/** Confirmed orders in no shipment, oldest first (they have waited longest). */
-export async function listReadyOrders(manager: EntityManager): Promise<OrderRecord[]> {
-  const rows: OrderRow[] = await manager.query(
-    `SELECT ${ORDER_COLUMNS}
-       FROM known_orders o LEFT JOIN known_dealers d USING (dealer_id)
-      WHERE o.status = 'confirmed' AND NOT EXISTS (SELECT 1 FROM shipment_orders s WHERE s.order_id = o.order_id)
-      ORDER BY coalesce(o.created_at, o.changed_at), o.order_id`,
-  );
-  return rows.map(toOrder);
+export type ReadyOrderSort = 'created_at' | 'dealer_business_name';
+
+/** The orders of the ready-to-ship list: oldest first (they have waited longest), or by the dealer's name. */
+const READY_ORDERS: KeysetOrders<ReadyOrderSort> = {
+  sorts: {
+    created_at: [{ sql: 'coalesce(o.created_at, o.changed_at)', type: 'timestamptz' }],
+    dealer_business_name: [
+      { sql: 'd.business_name', type: 'text', nullable: true },
+      { sql: 'coalesce(o.created_at, o.changed_at)', type: 'timestamptz' },
+    ],
+  },
+  tieBreaker: { sql: 'o.order_id', type: 'text' },
+  defaultSort: 'created_at',
+};
+
+export interface ReadyOrderFilter {
+  /** order number, the dealer's business name, city or state */
+  q?: string;
+  /** the dealers' states */
+  state?: readonly string[];
+  dealer_id?: string;
+}
+
+/** A collector of SQL parameters: answers `$n` for each value added. */
+function parameters() {
+  const params: unknown[] = [];
+  return {
+    params,
+    add: (value: unknown) => {
+      params.push(value);
+      return `$${params.length}`;
+    },
+  };
+}
+
+/** Confirmed orders in no shipment, filtered, in the request's order (or the whole list when no page is asked). */
+export async function listReadyOrders(
+  manager: EntityManager,
+  filter: ReadyOrderFilter = {},
+  request: PageRequest = {},
+): Promise<Page<OrderRecord>> {
+  const { params, add } = parameters();
+  const where = [
+    "o.status = 'confirmed'",
+    'NOT EXISTS (SELECT 1 FROM shipment_orders s WHERE s.order_id = o.order_id)',
+  ];
+  if (filter.q) {
+    const pattern = add(containsPattern(filter.q));
+    // the order number is the last 8 characters of the order id
+    where.push(
+      `right(o.order_id, 8) ILIKE ${pattern} OR d.business_name ILIKE ${pattern} OR d.city ILIKE ${pattern} OR d.state ILIKE ${pattern}`,
+    );
+  }
+  if (filter.state?.length) where.push(`d.state = ANY(${add(filter.state)}::text[])`);
+  if (filter.dealer_id) where.push(`o.dealer_id = ${add(filter.dealer_id)}`);
+  const page = await readPage<OrderRow & Record<string, unknown>, ReadyOrderSort>(manager, READY_ORDERS, request, {
+    select: ORDER_COLUMNS,
+    from: 'FROM known_orders o LEFT JOIN known_dealers d USING (dealer_id)',
+    where,
+    params,
+    filterKey: filter,
+  });
+  return { ...page, rows: page.rows.map(toOrder) };
 }
 
 export async function insertShipment(
@@ -95,12 +150,66 @@ const toShipment = (row: ShipmentRow): ShipmentRecord => ({ ...row, created_at: 
 
 const SHIPMENT_COLUMNS = 'shipment_id, shipment_name, created_at, route_mode, stop_sequence, locked_stops';
 
-/** Every shipment, newest first, or the one named. */
-export async function listShipments(manager: EntityManager, shipmentId?: string): Promise<ShipmentRecord[]> {
-  const rows: ShipmentRow[] = shipmentId
-    ? await manager.query(`SELECT ${SHIPMENT_COLUMNS} FROM shipments WHERE shipment_id = $1`, [shipmentId])
-    : await manager.query(`SELECT ${SHIPMENT_COLUMNS} FROM shipments ORDER BY created_at DESC, shipment_id DESC`);
-  return rows.map(toShipment);
+/** The shipment named. */
+export async function findShipment(manager: EntityManager, shipmentId: string): Promise<ShipmentRecord | null> {
+  const rows: ShipmentRow[] = await manager.query(`SELECT ${SHIPMENT_COLUMNS} FROM shipments WHERE shipment_id = $1`, [
+    shipmentId,
+  ]);
+  return rows[0] ? toShipment(rows[0]) : null;
+}
+
+export type ShipmentSort = 'created_at' | 'status';
+
+/** The orders of the shipments list: newest first, or by status (as kept by the migration's triggers). */
+const SHIPMENT_ORDERS: KeysetOrders<ShipmentSort> = {
+  sorts: {
+    created_at: [{ sql: 's.created_at', type: 'timestamptz' }],
+    status: [
+      { sql: 's.status', type: 'text' },
+      { sql: 's.created_at', type: 'timestamptz' },
+    ],
+  },
+  tieBreaker: { sql: 's.shipment_id', type: 'text' },
+  defaultSort: '-created_at',
+};
+
+export interface ShipmentFilter {
+  /** shipment id or name, or the business name of a dealer one of its orders is for */
+  q?: string;
+  statuses?: readonly ShipmentStatus[];
+}
+
+/** The shipments, filtered, in the request's order (or the whole list when no page is asked). */
+export async function listShipments(
+  manager: EntityManager,
+  filter: ShipmentFilter = {},
+  request: PageRequest = {},
+): Promise<Page<ShipmentRecord>> {
+  const { params, add } = parameters();
+  const where: string[] = [];
+  if (filter.q) {
+    const pattern = add(containsPattern(filter.q));
+    // each part from its trigram index; the dealers' orders through known_orders_dealer_idx
+    where.push(`s.shipment_id IN (
+        SELECT shipment_id FROM shipments WHERE shipment_id ILIKE ${pattern} OR shipment_name ILIKE ${pattern}
+        UNION
+        SELECT so.shipment_id FROM known_dealers d JOIN known_orders o ON o.dealer_id = d.dealer_id
+          JOIN shipment_orders so ON so.order_id = o.order_id
+         WHERE d.business_name ILIKE ${pattern})`);
+  }
+  // one status by equality: the status index then answers newest first within it
+  if (filter.statuses?.length === 1) where.push(`s.status = ${add(filter.statuses[0])}`);
+  else if (filter.statuses?.length) where.push(`s.status = ANY(${add(filter.statuses)}::text[])`);
+  const page = await readPage<ShipmentRow & Record<string, unknown>, ShipmentSort>(manager, SHIPMENT_ORDERS, request, {
+    select: SHIPMENT_COLUMNS.split(', ')
+      .map((column) => `s.${column}`)
+      .join(', '),
+    from: 'FROM shipments s',
+    where,
+    params,
+    filterKey: filter,
+  });
+  return { ...page, rows: page.rows.map(toShipment) };
 }
 
 /** A shipment, locked until the transaction ends (route changes and status updates queue behind each other). */

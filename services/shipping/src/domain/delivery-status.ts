@@ -1,4 +1,4 @@
-import type { DeliveryStatus, OrderStatus, ShipmentStatus } from '@portal/contracts';
+import type { DeliveryStatus, OrderStatus, ShipmentStatus, ShipmentStatusFilter } from '@portal/contracts';
 
 /**
  * The changes the shipping screens may make (001 §4): in_shipment to shipped or delivered, shipped to
@@ -24,6 +24,13 @@ export function shipmentStatus(statuses: readonly OrderStatus[]): ShipmentStatus
   if (delivered > 0) return 'IN PROGRESS';
   return 'READY';
 }
+
+/** The shipment status a list filter names (`status=in_progress` is IN PROGRESS). */
+export const SHIPMENT_STATUS_OF_FILTER: Readonly<Record<ShipmentStatusFilter, ShipmentStatus>> = {
+  ready: 'READY',
+  in_progress: 'IN PROGRESS',
+  completed: 'COMPLETED',
+};
 
 export const COMPLETED_ROUTE_REFUSAL = 'Error: This shipment is completed; its route can no longer change';
 

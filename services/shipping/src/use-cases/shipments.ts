@@ -1,29 +1,41 @@
-import type { Shipment } from '@portal/contracts';
-import { notFound } from '@portal/platform';
+import type { ReadyOrderListQuery, Shipment, ShipmentListQuery } from '@portal/contracts';
+import { notFound, type Page } from '@portal/platform';
 import type { EntityManager } from 'typeorm';
 import type { ShippingContext } from '../context';
 import { readRouteSettings } from '../data/route-settings';
-import { listReadyOrders, listShipments, ordersOfShipments, SHIPMENT_NOT_FOUND } from '../data/shipments';
+import { findShipment, listReadyOrders, listShipments, ordersOfShipments, SHIPMENT_NOT_FOUND } from '../data/shipments';
+import { SHIPMENT_STATUS_OF_FILTER } from '../domain/delivery-status';
 import { type OrderRecord, type ShipmentRecord, shipmentView } from '../domain/shipment-view';
 
-/** Orders ready to ship: confirmed and in no shipment. */
-export const readyOrders = (ctx: ShippingContext): Promise<OrderRecord[]> => listReadyOrders(ctx.db.manager);
+/** Orders ready to ship: confirmed and in no shipment, oldest first unless sorted; a page when asked for. */
+export function readyOrders(ctx: ShippingContext, query: ReadyOrderListQuery = {}): Promise<Page<OrderRecord>> {
+  const { limit, cursor, sort, ...filter } = query;
+  return listReadyOrders(ctx.db.manager, filter, { limit, cursor, sort });
+}
 
-/** Every shipment with its route, orders and progress, newest first. */
-export async function shipments(ctx: ShippingContext): Promise<Shipment[]> {
+/** The shipments with their routes, orders and progress, newest first unless sorted; a page when asked for. */
+export async function shipments(ctx: ShippingContext, query: ShipmentListQuery = {}): Promise<Page<Shipment>> {
+  const { limit, cursor, sort, q, status } = query;
   const manager = ctx.db.manager;
-  const records = await listShipments(manager);
+  const page = await listShipments(
+    manager,
+    { q, statuses: status?.map((name) => SHIPMENT_STATUS_OF_FILTER[name]) },
+    { limit, cursor, sort },
+  );
   const orders = await ordersOfShipments(
     manager,
-    records.map((shipment) => shipment.shipment_id),
+    page.rows.map((shipment) => shipment.shipment_id),
   );
   const settings = await readRouteSettings(manager);
-  return records.map((shipment) => shipmentView(shipment, orders.get(shipment.shipment_id) ?? [], settings));
+  return {
+    ...page,
+    rows: page.rows.map((shipment) => shipmentView(shipment, orders.get(shipment.shipment_id) ?? [], settings)),
+  };
 }
 
 /** One shipment as the screens show it (inside a use case's transaction, after its change). */
 export async function shipmentNow(manager: EntityManager, shipmentId: string): Promise<Shipment> {
-  const [record] = await listShipments(manager, shipmentId);
+  const record = await findShipment(manager, shipmentId);
   if (!record) throw notFound(SHIPMENT_NOT_FOUND);
   return viewOf(manager, record);
 }

@@ -1,8 +1,8 @@
 import type { IdentityHandler } from '../../context';
 import { staffUsers } from '../../use-cases/users/staff-users';
 
-/** GET /api/admin/users */
-export const listStaffUsers: IdentityHandler<'admin.users'> = async (_input, ctx) => ({
-  success: true as const,
-  users: await staffUsers(ctx),
-});
+/** GET /api/admin/users — every admin and delivery user, or one page of them. */
+export const listStaffUsers: IdentityHandler<'admin.users'> = async ({ query }, ctx) => {
+  const { rows, page } = await staffUsers(ctx, query);
+  return { success: true as const, users: rows, ...page };
+};

@@ -1,5 +1,5 @@
-import type { AdminUser } from '@portal/contracts';
-import { type AuthUser, badRequest, conflict, notFound, temporaryPassword } from '@portal/platform';
+import type { AdminUser, StaffUserListQuery } from '@portal/contracts';
+import { type AuthUser, badRequest, conflict, notFound, type Page, temporaryPassword } from '@portal/platform';
 import type { IdentityContext } from '../../context';
 import { revokeUserSessions } from '../../data/sessions';
 import { deleteUser, findUserByEmail, insertUser, listStaffUsers, lockAdmins, type UserRecord } from '../../data/users';
@@ -19,9 +19,14 @@ export function staffUserView(user: UserRecord): AdminUser {
   };
 }
 
-/** The admin and delivery users, oldest first (dealer logins are shown on their dealers). */
-export async function staffUsers(ctx: IdentityContext): Promise<AdminUser[]> {
-  return (await listStaffUsers(ctx.db.manager)).map(staffUserView);
+/**
+ * The admin and delivery users, oldest first unless sorted, searched and filtered by role; a page when asked
+ * for (dealer logins are shown on their dealers).
+ */
+export async function staffUsers(ctx: IdentityContext, query: StaffUserListQuery = {}): Promise<Page<AdminUser>> {
+  const { limit, cursor, sort, q, role } = query;
+  const page = await listStaffUsers(ctx.db.manager, { q, roles: role }, { limit, cursor, sort });
+  return { ...page, rows: page.rows.map(staffUserView) };
 }
 
 /**

@@ -5,11 +5,11 @@ import { PICTURE_DELETED, PICTURE_UPLOADED } from '../../use-cases/messages';
 import { deletePicture, pictureLibrary } from '../../use-cases/picture-library';
 import { uploadPicture } from '../../use-cases/upload-picture';
 
-/** GET /api/admin/pictures */
-export const adminPictures: MediaHandler<'admin.pictures'> = async (_input, ctx) => ({
-  success: true as const,
-  pictures: await pictureLibrary(ctx),
-});
+/** GET /api/admin/pictures — the whole library, or one page of it. */
+export const adminPictures: MediaHandler<'admin.pictures'> = async ({ query }, ctx) => {
+  const { rows, page } = await pictureLibrary(ctx, query);
+  return { success: true as const, pictures: rows, ...page };
+};
 
 /** POST /api/admin/upload-picture — the router has checked the picture by content and size, and the title. */
 export const uploadPictureHandler: MediaHandler<'admin.uploadPicture'> = async ({ body, files }, ctx) => {

@@ -5,7 +5,7 @@ import { pictureLibrary } from '../../use-cases/picture-library';
 /** GET /api/dealer/available-pictures */
 export const availablePictures: MediaHandler<'dealer.availablePictures'> = async (_input, ctx) => ({
   success: true as const,
-  pictures: await pictureLibrary(ctx),
+  pictures: (await pictureLibrary(ctx)).rows,
 });
 
 /** POST /api/dealer/download-picture/{picture_id} */

@@ -13,11 +13,11 @@ import { routeSettings, saveSettings } from '../../use-cases/settings';
 import { readyOrders, shipmentNow, shipments as shipmentsUseCase } from '../../use-cases/shipments';
 import { updateOrderStatus } from '../../use-cases/update-order-status';
 
-/** GET /api/admin/ready-to-ship-orders — confirmed orders in no shipment, with their dealers. */
-export const readyToShipOrders: ShippingHandler<'admin.readyToShipOrders'> = async (_input, ctx) => ({
-  success: true as const,
-  orders: (await readyOrders(ctx)).map(shippingOrderView),
-});
+/** GET /api/admin/ready-to-ship-orders — confirmed orders in no shipment, with their dealers; or one page. */
+export const readyToShipOrders: ShippingHandler<'admin.readyToShipOrders'> = async ({ query }, ctx) => {
+  const { rows, page } = await readyOrders(ctx, query);
+  return { success: true as const, orders: rows.map(shippingOrderView), ...page };
+};
 
 /** POST /api/admin/create-shipment */
 export const createShipment: ShippingHandler<'admin.createShipment'> = async ({ body, user }, ctx) => {
@@ -30,11 +30,11 @@ export const createShipment: ShippingHandler<'admin.createShipment'> = async ({ 
   };
 };
 
-/** GET /api/admin/shipments — newest first. */
-export const shipments: ShippingHandler<'admin.shipments'> = async (_input, ctx) => ({
-  success: true as const,
-  shipments: await shipmentsUseCase(ctx),
-});
+/** GET /api/admin/shipments — newest first; or one page. */
+export const shipments: ShippingHandler<'admin.shipments'> = async ({ query }, ctx) => {
+  const { rows, page } = await shipmentsUseCase(ctx, query);
+  return { success: true as const, shipments: rows, ...page };
+};
 
 /** POST /api/admin/shipment/{id}/update-order-status */
 export const updateShipmentOrderStatus: ShippingHandler<'admin.updateShipmentOrderStatus'> = async (
