@@ -40,7 +40,7 @@ export class ShippingLists1767400000000 implements MigrationInterface {
 
     // an order joins or leaves a shipment: count it, and count it delivered if it is
     await q.query(`
-      CREATE FUNCTION shipment_orders_count() RETURNS trigger LANGUAGE plpgsql AS $$
+      CREATE FUNCTION shipment_orders_count() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
       DECLARE sign integer := CASE TG_OP WHEN 'INSERT' THEN 1 ELSE -1 END;
       BEGIN
         UPDATE shipments s
@@ -60,7 +60,7 @@ export class ShippingLists1767400000000 implements MigrationInterface {
         REFERENCING OLD TABLE AS changed_memberships FOR EACH STATEMENT EXECUTE FUNCTION shipment_orders_count()`);
     // an order of a shipment becomes delivered, or stops being delivered
     await q.query(`
-      CREATE FUNCTION known_orders_count_delivered() RETURNS trigger LANGUAGE plpgsql AS $$
+      CREATE FUNCTION known_orders_count_delivered() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
       BEGIN
         UPDATE shipments s SET delivered_count = s.delivered_count + c.delta
           FROM (SELECT so.shipment_id,
