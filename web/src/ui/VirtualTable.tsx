@@ -1,4 +1,4 @@
-import { type AriaAttributes, type Key, type ReactNode, type UIEvent, useEffect, useState } from 'react';
+import { type AriaAttributes, type Key, type ReactNode, type UIEvent, useEffect, useRef, useState } from 'react';
 import { visibleRange } from './visibleRange';
 import './virtual-table.css';
 
@@ -31,6 +31,8 @@ interface VirtualTableProps<T> {
   loading?: ReactNode;
   /** called when the rows in view reach the end of `items` (a paged list then asks for its next page) */
   onEndReached?: () => void;
+  /** the list's filters, sort and search, in any form: when it changes the table scrolls back to its top */
+  scrollKey?: string;
 }
 
 /**
@@ -50,8 +52,16 @@ export function VirtualTable<T>({
   empty,
   loading,
   onEndReached,
+  scrollKey,
 }: VirtualTableProps<T>) {
   const [scrollTop, setScrollTop] = useState(0);
+  const container = useRef<HTMLDivElement>(null);
+  // a new filter is a new list: it is read from its first row, not from where the previous one was scrolled to
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scrollKey is the trigger, not read
+  useEffect(() => {
+    if (container.current) container.current.scrollTop = 0;
+    setScrollTop(0);
+  }, [scrollKey]);
   // when the list shrinks under a scrolled table (a filter), the browser clamps the scroll without a scroll
   // event: the rows in view are those of the clamped position, never an empty band past the end
   const reachable = Math.min(scrollTop, Math.max(0, items.length * rowHeight - viewportHeight));
@@ -63,7 +73,7 @@ export function VirtualTable<T>({
   const onScroll = (event: UIEvent<HTMLDivElement>) => setScrollTop(event.currentTarget.scrollTop);
 
   return (
-    <div className="virtual-table" style={{ maxHeight: viewportHeight }} onScroll={onScroll}>
+    <div ref={container} className="virtual-table" style={{ maxHeight: viewportHeight }} onScroll={onScroll}>
       <table aria-label={label} aria-rowcount={items.length + 1}>
         <thead>
           <tr>

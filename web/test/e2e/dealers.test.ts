@@ -43,7 +43,8 @@ describe('Managing dealers in a real browser', () => {
 
   async function openManageDealers(page: Page): Promise<void> {
     await page.getByRole('tab', { name: 'Manage Dealers' }).click();
-    await page.getByRole('heading', { name: /^All Dealers \(\d+\)$/ }).waitFor();
+    await page.getByRole('heading', { name: 'All Dealers', exact: true }).waitFor();
+    await page.getByText(/^\d+ dealers?$/).waitFor();
   }
 
   async function createDealer(page: Page, fields: Record<string, string>): Promise<void> {

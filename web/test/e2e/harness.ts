@@ -23,6 +23,8 @@ export interface Portal {
   stop(): Promise<void>;
   adminEmail: string;
   adminPassword: string;
+  /** the portal's database (each service has its own schema in it), for a test that must set a scene directly */
+  databaseUrl: string;
 }
 
 /** `extraEnv` adds settings to the portal's environment, e.g. SMTP_HOST and SMTP_PORT of a test mail receiver. */
@@ -74,7 +76,7 @@ export async function startPortal(extraEnv: Record<string, string> = {}): Promis
     await cleanUp();
     throw error;
   }
-  return { url, adminEmail, adminPassword, stop: cleanUp };
+  return { url, adminEmail, adminPassword, databaseUrl: db.url, stop: cleanUp };
 }
 
 async function waitUntilReady(url: string, child: ChildProcess, stderr: () => string): Promise<void> {

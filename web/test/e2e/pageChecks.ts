@@ -1,4 +1,5 @@
 /** Page steps the browser tests share: screenshots to look over, and checks that wait for the page to settle. */
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
@@ -39,4 +40,49 @@ export async function recordCspViolations(page: Page): Promise<() => Promise<str
     );
   });
   return () => page.evaluate(() => (window as unknown as { __cspViolations?: string[] }).__cspViolations ?? []);
+}
+
+/** One axe-core violation, as the tests print it: the rule, its impact and the elements that break it. */
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  targets: string[];
+}
+
+/**
+ * The WCAG 2.1 A/AA violations axe-core finds on the page as it is now (axe-core, injected into the page).
+ * `include` limits the check to one part of the page (a CSS selector).
+ */
+export async function axeViolations(page: Page, include?: string): Promise<AxeViolation[]> {
+  const loaded = await page.evaluate(() => 'axe' in window);
+  // evaluated through the debugging protocol: the portal's Content-Security-Policy refuses an injected <script>
+  if (!loaded) await page.evaluate(await readFile(require.resolve('axe-core/axe.min.js'), 'utf8'));
+  return page.evaluate(async (context) => {
+    const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<AxeResults> } }).axe;
+    interface AxeResults {
+      violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[];
+    }
+    const results = await axe.run(context ? { include: [context] } : document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
+    return results.violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      targets: violation.nodes.map((node) => node.target.join(' ')),
+    }));
+  }, include ?? null);
+}
+
+/** Checks the page with axe at a desktop (1440×900) and a phone (390×844) size; the page is left at 1440×900. */
+export async function expectNoAxeViolationsAtBothSizes(page: Page, include?: string): Promise<void> {
+  for (const size of [
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(size);
+    expect({ size, violations: await axeViolations(page, include) }).toEqual({ size, violations: [] });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
 }

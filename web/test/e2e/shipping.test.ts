@@ -388,9 +388,10 @@ describe('Shipping and the delivery dashboard in a real browser', () => {
 
     // the delivery Orders tab: read-only, searchable
     await page.getByRole('tab', { name: 'Orders', exact: true }).click();
-    await page.getByRole('heading', { name: 'All Orders (4)' }).waitFor();
+    await page.getByRole('heading', { name: 'All Orders' }).waitFor();
+    await page.getByText('4 orders', { exact: true }).waitFor();
     await page.getByRole('searchbox', { name: 'Search' }).fill(toWichita.order_number.toLowerCase());
-    await page.getByText('Showing 1 of 4').waitFor();
+    await page.getByText('1 matching order', { exact: true }).waitFor();
     const row = page.getByRole('row').filter({ hasText: `#${toWichita.order_number}` });
     await row.getByText('DELIVERED', { exact: true }).waitFor();
     await row.click();
@@ -407,7 +408,8 @@ describe('Shipping and the delivery dashboard in a real browser', () => {
     // the Dealer Directory: view-only
     await page.getByRole('tab', { name: 'Dealers', exact: true }).click();
     await page.getByText('View-only access: You can view dealer information but cannot make changes.').waitFor();
-    await page.getByRole('heading', { name: 'Dealer Directory (2)' }).waitFor();
+    await page.getByRole('heading', { name: 'Dealer Directory' }).waitFor();
+    await page.getByText('2 dealers', { exact: true }).waitFor();
     await page.getByRole('cell', { name: WICHITA.business_name }).waitFor();
     expect(await page.getByRole('button', { name: /Create Dealer|Archived Dealers|Delete/ }).count()).toBe(0);
     expect(await page.getByRole('checkbox').count()).toBe(0);

@@ -1,12 +1,14 @@
-import type { Dealer } from '@portal/contracts';
+import { type Dealer, DealerListQuery } from '@portal/contracts';
 import { bandColor, mapSummary, STATE_BANDS } from '../../src/features/dashboard/stateBands';
+import { chosenDealer, dealerChoiceLabel, dealerPickerQuery } from '../../src/features/dealers/dealerChoice';
 import {
   DEFAULT_SORT,
-  filterDealers,
+  dealerCountText,
+  dealerListQuery,
   NO_FILTERS,
+  narrowsDealers,
   nextSort,
-  searchMatcher,
-  sortDealers,
+  SERVER_SORT_COLUMNS,
 } from '../../src/features/dealers/dealerFilters';
 import { headerImageProblem, safeHttpUrl } from '../../src/features/dealers/headerImage';
 import { visibleRange } from '../../src/ui/visibleRange';
@@ -56,34 +58,50 @@ const dealers = [
   dealer('c', { full_name: 'Ann Decoy', city: 'Albany', state: 'NY', phone: '518 555 7777', zone: 'Eastern Zone' }),
 ];
 
-describe('Searching and filtering dealers', () => {
-  test('When the search is text, Then it matches business name, email, city or state without regard to case', () => {
-    expect(dealers.filter(searchMatcher('timber')).map((d) => d.dealer_id)).toEqual(['a']);
-    expect(dealers.filter(searchMatcher('DES MOINES')).map((d) => d.dealer_id)).toEqual(['b']);
-    expect(dealers.filter(searchMatcher('c@dealers')).map((d) => d.dealer_id)).toEqual(['c']);
-    expect(dealers.filter(searchMatcher('ny')).map((d) => d.dealer_id)).toEqual(['c']);
+describe('Manage Dealers asks the server', () => {
+  test('When nothing is chosen, Then the query asks only for the spec order, state ascending', () => {
+    expect(dealerListQuery(NO_FILTERS, DEFAULT_SORT)).toEqual({ sort: 'state' });
+    expect(narrowsDealers(NO_FILTERS)).toBe(false);
   });
 
-  test('When digits are typed, Then phone numbers match only from 3 digits, whatever their punctuation', () => {
-    expect(dealers.filter(searchMatcher('555-01')).map((d) => d.dealer_id)).toEqual(['a', 'b']);
-    expect(dealers.filter(searchMatcher('51')).map((d) => d.dealer_id)).toEqual([]);
-    expect(dealers.filter(searchMatcher('555 7777')).map((d) => d.dealer_id)).toEqual(['c']);
+  test('When a header is clicked, Then the server sorts by its column; clicking it again flips the direction', () => {
+    const flipped = nextSort(DEFAULT_SORT, 'state');
+    expect(flipped).toEqual({ column: 'state', ascending: false });
+    expect(dealerListQuery(NO_FILTERS, { column: 'state', ascending: false }).sort).toBe('-state');
+    expect(nextSort(flipped, 'name')).toEqual({ column: 'name', ascending: true });
+    expect(dealerListQuery(NO_FILTERS, { column: 'name', ascending: true }).sort).toBe('business_name');
+    expect(SERVER_SORT_COLUMNS).not.toContain('phone');
   });
 
-  test('When state and zone filters are set, Then only dealers in both are kept', () => {
-    expect(filterDealers(dealers, { ...NO_FILTERS, state: 'TX' }).map((d) => d.dealer_id)).toEqual(['a']);
-    expect(filterDealers(dealers, { ...NO_FILTERS, zone: 'Eastern Zone', state: 'TX' })).toEqual([]);
+  test('When a search, a state and a zone are chosen, Then each goes as the server parameter the contract accepts', () => {
+    const filters = { search: ' Casey Hollow ', state: 'MT', zone: 'Western Zone' };
+    const query = dealerListQuery(filters, { column: 'name', ascending: false });
+    expect(query).toEqual({ sort: '-business_name', q: 'Casey Hollow', state: 'MT', zone: 'Western Zone' });
+    expect(DealerListQuery.safeParse({ ...query, limit: '50' }).success).toBe(true);
+    expect(narrowsDealers(filters)).toBe(true);
+    expect(dealerListQuery(filters, { column: 'city', ascending: true }, '').q).toBeUndefined();
+  });
+
+  test('When the count is shown, Then it comes from the total, saying when filters narrow it', () => {
+    expect(dealerCountText(1, false)).toBe('1 dealer');
+    expect(dealerCountText(1, true)).toBe('1 dealer matches your filters');
+    expect(dealerCountText(12, true)).toBe('12 dealers match your filters');
   });
 });
 
-describe('Sorting dealers', () => {
-  test('When nothing is chosen, Then the list is by state ascending; clicking a header again flips it', () => {
-    expect(sortDealers(dealers, DEFAULT_SORT).map((d) => d.state)).toEqual(['IA', 'NY', 'TX']);
-    const flipped = nextSort(DEFAULT_SORT, 'state');
-    expect(flipped).toEqual({ column: 'state', ascending: false });
-    expect(sortDealers(dealers, flipped).map((d) => d.state)).toEqual(['TX', 'NY', 'IA']);
-    expect(nextSort(flipped, 'name')).toEqual({ column: 'name', ascending: true });
-    expect(sortDealers(dealers, { column: 'name', ascending: true }).map((d) => d.dealer_id)).toEqual(['c', 'b', 'a']);
+describe('The dealer picker', () => {
+  test('When a dealer is offered, Then it reads as its business (else person, else email) with its place', () => {
+    expect(dealerChoiceLabel(dealers[0] as Dealer)).toBe('Timber Ridge Outfitters (Austin, TX)');
+    expect(dealerChoiceLabel(dealers[2] as Dealer)).toBe('Ann Decoy (Albany, NY)');
+    expect(dealerChoiceLabel(dealer('z', {}))).toBe('z@dealers.test');
+  });
+
+  test('When text is typed, Then the server is asked for it; the chosen name left as shown asks for every dealer', () => {
+    const chosen = chosenDealer(dealers[0] as Dealer);
+    expect(dealerPickerQuery(' timber ', null)).toEqual({ q: 'timber', sort: 'business_name' });
+    expect(dealerPickerQuery(chosen.label, chosen)).toEqual({ sort: 'business_name' });
+    expect(dealerPickerQuery('', chosen)).toEqual({ sort: 'business_name' });
+    expect(DealerListQuery.safeParse({ ...dealerPickerQuery('ti', null), limit: '50' }).success).toBe(true);
   });
 });
 

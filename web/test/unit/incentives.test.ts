@@ -27,12 +27,12 @@ import {
   type TierDraft,
   updateTier,
 } from '../../src/features/incentives/programDraft';
+import { EXPORT_PAGE_LIMIT, readAllPages } from '../../src/features/incentives/readAllPages';
 import { formatMetricValue, formatThreshold, plural } from '../../src/features/performance/metrics';
 import {
   DEFAULT_PERFORMANCE_SORT,
   nextPerformanceSort,
-  searchPerformance,
-  sortPerformance,
+  performanceQuery,
 } from '../../src/features/performance/performanceTable';
 import { BEST_PERFORMERS_LIMIT, rankPerformers } from '../../src/features/performance/ranking';
 import { formatCalendarDate } from '../../src/format/date';
@@ -154,48 +154,25 @@ describe('The Best performers card', () => {
 });
 
 describe('The Performance Data table', () => {
-  const records = [
-    dealer('d1', 'oak Supply', 5000, 2, 40, 'Denver'),
-    dealer('d2', 'Pine Co', 12000, 5, 10, 'Boise'),
-    dealer('d3', 'Elm Outfitters', 8000, 9, 10, 'Austin'),
-  ];
-
-  test('When it opens, Then dealers are sorted by revenue, highest first', () => {
-    expect(sortPerformance(records, DEFAULT_PERFORMANCE_SORT).map((r) => r.dealer_id)).toEqual(['d2', 'd3', 'd1']);
+  test('When it opens, Then the server is asked for dealers by revenue, highest first', () => {
+    expect(performanceQuery('', DEFAULT_PERFORMANCE_SORT)).toEqual({ q: '', sort: '-total_revenue' });
   });
 
-  test('When a header is clicked, Then text columns start A→Z, figures highest first, and a second click flips', () => {
+  test('When a header is clicked, Then text columns start A→Z, figures highest first, a second click flips, and the server sorts', () => {
     const byDealer = nextPerformanceSort(DEFAULT_PERFORMANCE_SORT, 'dealer');
     expect(byDealer).toEqual({ column: 'dealer', ascending: true });
-    expect(sortPerformance(records, byDealer).map((r) => r.dealer_name)).toEqual([
-      'Elm Outfitters',
-      'oak Supply',
-      'Pine Co',
-    ]);
+    expect(performanceQuery('', byDealer).sort).toBe('business_name');
     const byOrders = nextPerformanceSort(byDealer, 'orders');
     expect(byOrders).toEqual({ column: 'orders', ascending: false });
-    expect(sortPerformance(records, byOrders).map((r) => r.dealer_id)).toEqual(['d3', 'd2', 'd1']);
+    expect(performanceQuery('', byOrders).sort).toBe('-total_orders');
     expect(nextPerformanceSort(byOrders, 'orders')).toEqual({ column: 'orders', ascending: true });
-    // equal items: the name decides, so the order never jumps
-    expect(sortPerformance(records, { column: 'items', ascending: false }).map((r) => r.dealer_id)).toEqual([
-      'd1',
-      'd3',
-      'd2',
-    ]);
-    expect(sortPerformance(records, { column: 'location', ascending: true }).map((r) => r.dealer_city)).toEqual([
-      'Austin',
-      'Boise',
-      'Denver',
-    ]);
+    expect(performanceQuery('', { column: 'items', ascending: false }).sort).toBe('-total_items');
+    expect(performanceQuery('', { column: 'average', ascending: true }).sort).toBe('avg_order_value');
   });
 
-  test('When searching, Then name, city, state and id match case-insensitively', () => {
-    expect(searchPerformance(records, 'OAK').map((r) => r.dealer_id)).toEqual(['d1']);
-    expect(searchPerformance(records, 'boise').map((r) => r.dealer_id)).toEqual(['d2']);
-    expect(searchPerformance(records, 'tx')).toHaveLength(3);
-    expect(searchPerformance(records, 'd3').map((r) => r.dealer_id)).toEqual(['d3']);
-    expect(searchPerformance(records, '   ')).toBe(records);
-    expect(searchPerformance(records, 'nowhere')).toEqual([]);
+  test('When searching, Then the trimmed text goes to the server as q', () => {
+    expect(performanceQuery('  Oak ', DEFAULT_PERFORMANCE_SORT).q).toBe('Oak');
+    expect(performanceQuery('   ', DEFAULT_PERFORMANCE_SORT).q).toBe('');
   });
 });
 
@@ -330,5 +307,39 @@ describe('The programs messages', () => {
     expect(programFailure({ status: 500, data: 'oops' }, CREATE_FAILED)).toBe('Error: Failed to create program');
     expect(programSuccess({ detail: 'Program enabled' }, 'x')).toBe('Program enabled');
     expect(programSuccess({}, 'Program created successfully!')).toBe('Program created successfully!');
+  });
+});
+
+describe('Exporting a paged list', () => {
+  test('When the list has three pages, Then every row is read, page after page, with each next_cursor', async () => {
+    const pages: Record<string, { rows: number[]; next_cursor: string | null }> = {
+      first: { rows: [1, 2], next_cursor: 'b' },
+      b: { rows: [3, 4], next_cursor: 'c' },
+      c: { rows: [5], next_cursor: null },
+    };
+    const asked: (string | undefined)[] = [];
+    const rows = await readAllPages(
+      async (cursor) => {
+        asked.push(cursor);
+        return pages[cursor ?? 'first'] as { rows: number[]; next_cursor: string | null };
+      },
+      (page) => page.rows,
+    );
+    expect(rows).toEqual([1, 2, 3, 4, 5]);
+    expect(asked).toEqual([undefined, 'b', 'c']);
+    expect(EXPORT_PAGE_LIMIT).toBe(200);
+  });
+
+  test('When the server answers the whole list at once (no next_cursor), Then it is read in one call', async () => {
+    let calls = 0;
+    const rows = await readAllPages(
+      async (): Promise<{ rows: string[]; next_cursor?: string | null }> => {
+        calls += 1;
+        return { rows: ['a', 'b'] };
+      },
+      (page) => page.rows,
+    );
+    expect(rows).toEqual(['a', 'b']);
+    expect(calls).toBe(1);
   });
 });

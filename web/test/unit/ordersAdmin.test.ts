@@ -1,5 +1,12 @@
-import type { DealerNote, Order, OrderStatus, Payment, PaymentStatus } from '@portal/contracts';
-import { writeCsv } from '../../src/csv/writeCsv';
+import {
+  type DealerNote,
+  type Order,
+  OrderExportQuery,
+  OrderListQuery,
+  type OrderStatus,
+  type Payment,
+  type PaymentStatus,
+} from '@portal/contracts';
 import { dealerTimeline } from '../../src/features/dealers/dealerTimeline';
 import { dealerAccount, dealerPayments } from '../../src/features/orders/dealerPayments';
 import {
@@ -15,17 +22,20 @@ import {
   withQuantity,
 } from '../../src/features/orders/invoiceDraft';
 import { pdfFilename } from '../../src/features/orders/invoiceFile';
-import { ORDER_CSV_HEADER, orderCsvRow } from '../../src/features/orders/orderCsv';
-import {
-  DEFAULT_ORDER_SORT,
-  filterOrders,
-  itemCount,
-  NO_ORDER_FILTERS,
-  nextOrderSort,
-  sortOrders,
-} from '../../src/features/orders/orderList';
+import { ordersCsvFilename } from '../../src/features/orders/orderCsv';
+import { DEFAULT_ORDER_SORT, nextOrderSort } from '../../src/features/orders/orderList';
 import { invoiceEmailFailure, paymentFailure, updateOrderFailure } from '../../src/features/orders/orderMessages';
 import { centsOf, invoiceTotals } from '../../src/features/orders/orderMoney';
+import {
+  NO_ORDER_LIST_FILTERS,
+  narrowsOrders,
+  ORDER_STATUS_CHOICES,
+  type OrderListFilters,
+  type OrderListSortColumn,
+  orderCountText,
+  orderListQuery,
+  PAYMENT_STATUS_CHOICES,
+} from '../../src/features/orders/orderQuery';
 import { statusOptions } from '../../src/features/orders/orderStatusOptions';
 import { EMPTY_PAYMENT, PAYMENT_REQUIRED, paymentToRecord } from '../../src/features/orders/paymentForm';
 
@@ -185,96 +195,81 @@ describe('The invoice lines while the admin edits them', () => {
   });
 });
 
-describe('The Orders tab: search, status filter and sort', () => {
-  const orders = [
-    order({ id: 'aaaa1111', at: '2025-03-01T10:00:00Z', dealer: 'Cedar Hollow', total: 120, status: 'pending' }),
-    order({
-      id: 'bbbb2222',
-      at: '2025-03-05T10:00:00Z',
-      dealer: 'Timber Ridge',
-      total: 9.5,
-      status: 'shipped',
-      payment_status: 'fully_paid',
-      lines: [{ id: 'p1', title: 'Ridge Blind', quantity: 5, price: 1.9, total: 9.5 }],
-    }),
-    order({
-      id: 'cccc3333',
-      at: '2025-02-20T10:00:00Z',
-      dealer: 'alder Creek',
-      total: 45,
-      status: 'cancelled',
+describe('The Orders tab: the server query of its filters, search and sort', () => {
+  test('When nothing is chosen, Then the query asks only for the newest first', () => {
+    expect(orderListQuery(NO_ORDER_LIST_FILTERS, DEFAULT_ORDER_SORT)).toEqual({ sort: '-created_at' });
+    expect(narrowsOrders(NO_ORDER_LIST_FILTERS)).toBe(false);
+  });
+
+  test('When every filter is set, Then each goes as the parameter the server takes, and the contract accepts them', () => {
+    const filters: OrderListFilters = {
+      search: '  Timber ',
+      status: 'delivered',
+      payment: 'partially_paid',
+      dealer: { dealer_id: 'D-42', label: 'Timber Ridge Outdoors (Missoula, MT)' },
+      from: '2025-03-01',
+      to: '2025-03-31',
+    };
+    const query = orderListQuery(filters, DEFAULT_ORDER_SORT);
+    expect(query).toEqual({
+      sort: '-created_at',
+      q: 'Timber',
+      status: 'delivered',
       payment_status: 'partially_paid',
-    }),
-  ];
-
-  test('When a search is typed, Then orders match by order number or dealer name, in any case', () => {
-    expect(filterOrders(orders, { search: 'bbbb', status: '' }).map((o) => o.order_number)).toEqual(['BBBB2222']);
-    expect(filterOrders(orders, { search: 'cedar', status: '' }).map((o) => o.order_number)).toEqual(['AAAA1111']);
-    expect(filterOrders(orders, { search: '  RIDGE ', status: '' })).toHaveLength(3); // every dealer's full name is Jordan Ridge
-    expect(filterOrders(orders, NO_ORDER_FILTERS)).toHaveLength(3);
+      dealer_id: 'D-42',
+      from: '2025-03-01',
+      to: '2025-03-31',
+    });
+    expect(OrderListQuery.safeParse({ ...query, limit: '50' }).success).toBe(true);
+    expect(OrderExportQuery.safeParse(query).success).toBe(true);
+    expect(narrowsOrders(filters)).toBe(true);
   });
 
-  test('When a status is chosen, Then only orders in that status show', () => {
-    expect(filterOrders(orders, { search: '', status: 'shipped' }).map((o) => o.order_number)).toEqual(['BBBB2222']);
-    expect(filterOrders(orders, { search: 'cedar', status: 'shipped' })).toEqual([]);
+  test('When the search is still being typed, Then the query carries the text as it settled', () => {
+    const filters = { ...NO_ORDER_LIST_FILTERS, search: 'timber ri' };
+    expect(orderListQuery(filters, DEFAULT_ORDER_SORT, 'timber')).toEqual({ sort: '-created_at', q: 'timber' });
+    expect(orderListQuery(filters, DEFAULT_ORDER_SORT, '   ')).toEqual({ sort: '-created_at' });
   });
 
-  test('When nothing is chosen, Then the newest order comes first', () => {
-    expect(sortOrders(orders, DEFAULT_ORDER_SORT).map((o) => o.order_number)).toEqual([
-      'BBBB2222',
-      'AAAA1111',
-      'CCCC3333',
-    ]);
+  test('When a date is half typed, Then it is left out rather than refused by the server', () => {
+    expect(orderListQuery({ ...NO_ORDER_LIST_FILTERS, from: '2025-0', to: '' }, DEFAULT_ORDER_SORT)).toEqual({
+      sort: '-created_at',
+    });
   });
 
-  test('When a header is clicked, Then the list sorts by it, and clicking again flips the direction', () => {
-    const byTotal = nextOrderSort(DEFAULT_ORDER_SORT, 'total');
-    expect(byTotal).toEqual({ column: 'total', ascending: true });
-    expect(sortOrders(orders, byTotal).map((o) => o.total_value)).toEqual([9.5, 45, 120]);
-    expect(sortOrders(orders, nextOrderSort(byTotal, 'total')).map((o) => o.total_value)).toEqual([120, 45, 9.5]);
-    expect(sortOrders(orders, { column: 'dealer', ascending: true }).map((o) => o.dealer_business_name)).toEqual([
-      'alder Creek',
-      'Cedar Hollow',
-      'Timber Ridge',
-    ]);
-    expect(sortOrders(orders, { column: 'items', ascending: false }).map(itemCount)).toEqual([5, 1, 1]);
-    expect(sortOrders(orders, { column: 'payment', ascending: true }).map((o) => o.payment_status)).toEqual([
-      'unpaid',
-      'partially_paid',
-      'fully_paid',
-    ]);
-    expect(sortOrders(orders, { column: 'status', ascending: true }).map((o) => o.status)).toEqual([
+  test('When the filters are offered, Then every order status and every payment status is among them', () => {
+    expect([...ORDER_STATUS_CHOICES]).toEqual([
       'pending',
+      'confirmed',
+      'in_shipment',
       'shipped',
+      'delivered',
       'cancelled',
     ]);
+    expect([...PAYMENT_STATUS_CHOICES]).toEqual(['unpaid', 'partially_paid', 'fully_paid']);
   });
-});
 
-describe('The CSV export of the filtered orders', () => {
-  test('When orders are exported, Then every value is quoted, money has 2 decimals and formulas are neutralised', () => {
-    const rows = [
-      order({ id: 'aaaa1111', at: '2025-03-01T10:00:00Z', dealer: '=HYPERLINK("x")', total: 1249.5, paid: 0.3 }),
-    ].map(orderCsvRow);
-    expect(rows[0]).toEqual([
-      'AAAA1111',
-      '2025-03-01',
-      '=HYPERLINK("x")',
-      'jordan@timber.test',
-      1,
-      '1249.50',
-      '0.30',
-      '1249.20',
-      'PENDING',
-      'UNPAID',
-    ]);
-    const text = writeCsv(ORDER_CSV_HEADER, rows);
-    expect(text.split('\r\n')[0]).toBe(
-      '"Order ID","Order Date","Dealer","Dealer Email","Items","Total","Paid","Balance","Status","Payment"',
+  test('When a header is clicked, Then the server sorts by its column, and clicking again flips the direction', () => {
+    const byTotal = nextOrderSort<OrderListSortColumn>(DEFAULT_ORDER_SORT, 'total');
+    expect(orderListQuery(NO_ORDER_LIST_FILTERS, byTotal).sort).toBe('total_value');
+    expect(orderListQuery(NO_ORDER_LIST_FILTERS, nextOrderSort(byTotal, 'total')).sort).toBe('-total_value');
+    expect(orderListQuery(NO_ORDER_LIST_FILTERS, { column: 'dealer', ascending: true }).sort).toBe(
+      'dealer_business_name',
     );
-    expect(text.split('\r\n')[1]).toBe(
-      '"AAAA1111","2025-03-01","\'=HYPERLINK(""x"")","jordan@timber.test","1","1249.50","0.30","1249.20","PENDING","UNPAID"',
-    );
+    expect(orderListQuery(NO_ORDER_LIST_FILTERS, { column: 'status', ascending: false }).sort).toBe('-status');
+    expect(orderListQuery(NO_ORDER_LIST_FILTERS, nextOrderSort(byTotal, 'date')).sort).toBe('-created_at');
+  });
+
+  test('When the count is shown, Then it comes from the total, and reads as loading until the first page', () => {
+    expect(orderCountText(undefined, false)).toBe('Loading orders…');
+    expect(orderCountText(0, true)).toBe('0 orders match your filters');
+    expect(orderCountText(1, false)).toBe('1 order');
+    expect(orderCountText(1, true)).toBe('1 order matches your filters');
+    expect(orderCountText(2892, false)).toBe('2892 orders');
+  });
+
+  test('When the filtered orders are exported, Then the file is named orders-<date>.csv', () => {
+    expect(ordersCsvFilename(new Date('2025-03-04T12:00:00Z'))).toBe('orders-2025-03-04.csv');
   });
 });
 

@@ -1,6 +1,11 @@
 import type { Order, OrderStatus, RouteStop, Shipment, ShippingOrder } from '@portal/contracts';
-import { NO_FILTERS, shownOrders } from '../../src/features/delivery-orders/deliveryOrderList';
-import { DEFAULT_ORDER_SORT, matchesOrder, nextOrderSort, orderPlace } from '../../src/features/orders/orderList';
+import {
+  DEFAULT_DELIVERY_SORT,
+  deliveryOrderQuery,
+  NO_FILTERS,
+  nextDeliverySort,
+} from '../../src/features/delivery-orders/deliveryOrderList';
+import { orderPlace } from '../../src/features/orders/orderList';
 import {
   DELIVERY_ACTION_LABELS,
   deliveryActions,
@@ -348,72 +353,30 @@ describe('Route settings', () => {
 });
 
 describe("The delivery user's Orders list", () => {
-  const orders = [
-    order('o-00000001', {
-      created_at: '2025-01-01T00:00:00Z',
-      status: 'delivered',
-      dealer_business_name: 'Zeta Blinds',
-      dealer_city: 'Austin',
-      dealer_state: 'TX',
-      total_value: 5,
-    }),
-    order('o-00000002', {
-      created_at: '2025-03-01T00:00:00Z',
-      status: 'pending',
-      dealer_business_name: 'Alpha Outfitters',
-      dealer_city: 'Missoula',
-      dealer_state: 'MT',
-      total_value: 100.1,
-    }),
-    order('o-00000003', {
-      created_at: '2025-02-01T00:00:00Z',
+  test('When nothing is typed or chosen, Then the server is asked for every order, newest first', () => {
+    expect(deliveryOrderQuery(NO_FILTERS, DEFAULT_DELIVERY_SORT)).toEqual({ q: '', status: '', sort: '-created_at' });
+  });
+
+  test('When a search or a status is chosen, Then they go to the server as q and status (the search trimmed)', () => {
+    expect(deliveryOrderQuery({ search: '  Alpha ', status: 'in_shipment' }, DEFAULT_DELIVERY_SORT)).toEqual({
+      q: 'Alpha',
       status: 'in_shipment',
-      dealer_full_name: 'Pat Doe',
-      total_value: 20,
-    }),
-  ];
-  const ids = (list: Order[]) => list.map((item) => item.order_id);
-
-  test('When nothing is typed, Then every order shows, newest first', () => {
-    expect(ids(shownOrders(orders, NO_FILTERS, DEFAULT_ORDER_SORT))).toEqual([
-      'o-00000002',
-      'o-00000003',
-      'o-00000001',
-    ]);
+      sort: '-created_at',
+    });
+    expect(orderPlace(order('o-1', { dealer_city: 'Austin', dealer_state: 'TX' }))).toBe('Austin, TX');
   });
 
-  test('When a search or a status is chosen, Then orders match by number, dealer, person, city or state, and by status', () => {
-    expect(ids(shownOrders(orders, { search: '00000003', status: '' }, DEFAULT_ORDER_SORT))).toEqual(['o-00000003']);
-    expect(ids(shownOrders(orders, { search: 'alpha', status: '' }, DEFAULT_ORDER_SORT))).toEqual(['o-00000002']);
-    expect(ids(shownOrders(orders, { search: 'pat', status: '' }, DEFAULT_ORDER_SORT))).toEqual(['o-00000003']);
-    expect(ids(shownOrders(orders, { search: 'tx', status: '' }, DEFAULT_ORDER_SORT))).toEqual(['o-00000001']);
-    expect(ids(shownOrders(orders, { search: '', status: 'in_shipment' }, DEFAULT_ORDER_SORT))).toEqual(['o-00000003']);
-    expect(matchesOrder(orders[0] as Order, { search: 'alpha', status: 'delivered' })).toBe(false);
-    expect(orderPlace(orders[2] as Order)).toBe('');
-  });
-
-  test('When a column is sorted, Then it starts ascending (dates newest first) and flips on a second click', () => {
-    const byDealer = nextOrderSort(DEFAULT_ORDER_SORT, 'dealer');
+  test('When a column is sorted, Then it starts ascending (dates newest first), flips on a second click, and is sent as its server column', () => {
+    const byDealer = nextDeliverySort(DEFAULT_DELIVERY_SORT, 'dealer');
     expect(byDealer).toEqual({ column: 'dealer', ascending: true });
-    expect(ids(shownOrders(orders, NO_FILTERS, byDealer))).toEqual(['o-00000002', 'o-00000003', 'o-00000001']);
-    expect(ids(shownOrders(orders, NO_FILTERS, nextOrderSort(byDealer, 'dealer')))).toEqual([
-      'o-00000001',
-      'o-00000003',
-      'o-00000002',
-    ]);
-    expect(ids(shownOrders(orders, NO_FILTERS, nextOrderSort(DEFAULT_ORDER_SORT, 'total')))).toEqual([
-      'o-00000001',
-      'o-00000003',
-      'o-00000002',
-    ]);
-    expect(ids(shownOrders(orders, NO_FILTERS, nextOrderSort(DEFAULT_ORDER_SORT, 'status')))).toEqual([
-      'o-00000002',
-      'o-00000003',
-      'o-00000001',
-    ]);
-    expect(nextOrderSort(nextOrderSort(DEFAULT_ORDER_SORT, 'total'), 'date')).toEqual({
+    expect(deliveryOrderQuery(NO_FILTERS, byDealer).sort).toBe('dealer_business_name');
+    expect(deliveryOrderQuery(NO_FILTERS, nextDeliverySort(byDealer, 'dealer')).sort).toBe('-dealer_business_name');
+    expect(deliveryOrderQuery(NO_FILTERS, nextDeliverySort(DEFAULT_DELIVERY_SORT, 'total')).sort).toBe('total_value');
+    expect(deliveryOrderQuery(NO_FILTERS, nextDeliverySort(DEFAULT_DELIVERY_SORT, 'status')).sort).toBe('status');
+    expect(nextDeliverySort(nextDeliverySort(DEFAULT_DELIVERY_SORT, 'total'), 'date')).toEqual({
       column: 'date',
       ascending: false,
     });
+    expect(nextDeliverySort(DEFAULT_DELIVERY_SORT, 'date')).toEqual({ column: 'date', ascending: true });
   });
 });

@@ -1,12 +1,17 @@
 import type { Dealer } from '@portal/contracts';
 import { useState } from 'react';
 import { failureMessage } from '../../api/errorMessage';
+import { usePagedRows } from '../../api/usePagedRows';
 import { formatDate } from '../../format/date';
 import { Button } from '../../ui/Button';
+import { InputField } from '../../ui/FormField';
+import { LoadMore } from '../../ui/LoadMore';
 import { Message } from '../../ui/Message';
 import { Modal } from '../../ui/Modal';
+import { useDebounced } from '../../ui/useDebounced';
 import { dealerName } from './dealerFilters';
-import { useGetArchivedDealersQuery, useRestoreDealerMutation } from './dealersApi';
+import { useGetArchivedDealerPagesInfiniteQuery } from './dealerPagesApi';
+import { useRestoreDealerMutation } from './dealersApi';
 
 interface ArchivedDealersModalProps {
   onClose: () => void;
@@ -14,9 +19,17 @@ interface ArchivedDealersModalProps {
   onDelete: (dealer: Dealer) => void;
 }
 
-/** Archived dealers as cards: Restore, View Details, Delete. */
+const dealersOf = (page: { dealers: Dealer[] }) => page.dealers;
+
+/**
+ * Archived dealers as cards, newest archive first, 50 at a time (Load more), searched on the server: Restore,
+ * View Details, Delete.
+ */
 export function ArchivedDealersModal({ onClose, onViewDetails, onDelete }: ArchivedDealersModalProps) {
-  const { data: dealers = [], isLoading, error } = useGetArchivedDealersQuery();
+  const [search, setSearch] = useState('');
+  const q = useDebounced(search.trim());
+  const result = useGetArchivedDealerPagesInfiniteQuery({ query: { q } });
+  const { rows: dealers, total, loading, loadingMore, hasMore, loadMore, error } = usePagedRows(result, dealersOf);
   const [restore] = useRestoreDealerMutation();
   const [message, setMessage] = useState<string>();
 
@@ -30,10 +43,23 @@ export function ArchivedDealersModal({ onClose, onViewDetails, onDelete }: Archi
   }
 
   return (
-    <Modal open title={`Archived Dealers (${dealers.length})`} onClose={onClose}>
+    <Modal open title={`Archived Dealers${total === undefined ? '' : ` (${total})`}`} onClose={onClose}>
       <Message text={message ?? (error ? failureMessage(error, 'Failed to load archived dealers') : undefined)} />
-      {isLoading && <p className="muted">Loading archived dealers…</p>}
-      {!isLoading && dealers.length === 0 && <p className="muted">No archived dealers.</p>}
+      <InputField
+        label="Search archived dealers"
+        type="search"
+        value={search}
+        onChange={setSearch}
+        placeholder="Business or contact name, email, city, state or phone"
+      />
+      {loading && (
+        <p className="muted" role="status">
+          Loading archived dealers…
+        </p>
+      )}
+      {!loading && !error && dealers.length === 0 && (
+        <p className="muted">{q ? 'No archived dealers match your search.' : 'No archived dealers.'}</p>
+      )}
       <ul className="archived-list">
         {dealers.map((dealer) => (
           <li key={dealer.dealer_id} className="archived-card">
@@ -56,6 +82,14 @@ export function ArchivedDealersModal({ onClose, onViewDetails, onDelete }: Archi
           </li>
         ))}
       </ul>
+      <LoadMore
+        shown={dealers.length}
+        total={total}
+        hasMore={hasMore}
+        loadingMore={loadingMore}
+        onLoadMore={loadMore}
+        noun="archived dealers"
+      />
     </Modal>
   );
 }

@@ -1,17 +1,20 @@
-import type { Dealer, Order } from '@portal/contracts';
+import type { Dealer, DealerNote, Order } from '@portal/contracts';
 import { type FormEvent, useMemo, useState } from 'react';
 import { failureMessage } from '../../api/errorMessage';
+import { type PagedRows, usePagedRows } from '../../api/usePagedRows';
 import { formatDate, formatDateTime } from '../../format/date';
 import { Button } from '../../ui/Button';
 import { TextAreaField } from '../../ui/FormField';
 import { Message } from '../../ui/Message';
 import { DealerOrderHistory } from '../orders/DealerOrderHistory';
 import { InvoiceModal } from '../orders/InvoiceModal';
-import { useGetDealerOrdersQuery } from '../orders/ordersApi';
+import { useGetDealerOrdersPagesInfiniteQuery } from '../orders/ordersApi';
 import { dealerName } from './dealerFilters';
-import { useAddDealerNoteMutation, useGetDealerNotesQuery } from './dealersApi';
-import { dealerTimeline } from './dealerTimeline';
+import { useGetDealerNotePagesInfiniteQuery } from './dealerPagesApi';
+import { useAddDealerNoteMutation } from './dealersApi';
+import { dealerTimeline, type TimelineEntry } from './dealerTimeline';
 import { safeHttpUrl } from './headerImage';
+import '../../ui/load-more.css';
 
 export type DealerAction = 'edit' | 'login' | 'website' | 'remove';
 
@@ -21,22 +24,24 @@ interface DealerDetailProps {
   onAction: (action: DealerAction) => void;
 }
 
-const NO_ORDERS: readonly Order[] = [];
+const ordersOf = (page: { orders: Order[] }) => page.orders;
+const notesOf = (page: { notes: DealerNote[] }) => page.notes;
 
 /**
  * One dealer: its info card, its order history (with Payment History), and the admin notes and timeline, which
- * merges notes and orders newest first. An order opens its invoice.
+ * merges notes and orders newest first. Orders and notes are read 50 at a time, newest first (Load more for older
+ * ones). An order opens its invoice.
  */
 export function DealerDetail({ dealer, onBack, onAction }: DealerDetailProps) {
   const website = safeHttpUrl(dealer.website);
-  const {
-    data: orders = NO_ORDERS,
-    isLoading: ordersLoading,
-    error: ordersError,
-  } = useGetDealerOrdersQuery({ params: { dealer_id: dealer.dealer_id } }, { refetchOnMountOrArgChange: 30 });
+  const ordersResult = useGetDealerOrdersPagesInfiniteQuery(
+    { params: { dealer_id: dealer.dealer_id } },
+    { refetchOnMountOrArgChange: 30 },
+  );
+  const orders = usePagedRows(ordersResult, ordersOf);
   const [openOrderId, setOpenOrderId] = useState<string | null>(null);
   // the list's copy: fresh after every update or payment
-  const openOrder = openOrderId ? orders.find((order) => order.order_id === openOrderId) : undefined;
+  const openOrder = openOrderId ? orders.rows.find((order) => order.order_id === openOrderId) : undefined;
   const openInvoice = (order: Order) => setOpenOrderId(order.order_id);
   return (
     <div className="dealer-detail">
@@ -97,13 +102,7 @@ export function DealerDetail({ dealer, onBack, onAction }: DealerDetailProps) {
           </div>
         )}
       </section>
-      <DealerOrderHistory
-        dealerName={dealerName(dealer)}
-        orders={orders}
-        loading={ordersLoading}
-        error={ordersError}
-        onOpen={openInvoice}
-      />
+      <DealerOrderHistory dealerName={dealerName(dealer)} orders={orders} onOpen={openInvoice} />
       <NotesTimeline dealer={dealer} orders={orders} onOpenOrder={openInvoice} />
       {openOrder && (
         <InvoiceModal
@@ -119,17 +118,51 @@ export function DealerDetail({ dealer, onBack, onAction }: DealerDetailProps) {
 
 interface NotesTimelineProps {
   dealer: Dealer;
-  orders: readonly Order[];
+  orders: PagedRows<Order>;
   onOpenOrder: (order: Order) => void;
 }
 
+/**
+ * The timeline of what is loaded, cut where it could miss an entry: while the notes (or orders) have older pages,
+ * nothing older than the oldest loaded note (or order) is shown, since an unloaded one could belong before it.
+ */
+export function loadedTimeline(
+  entries: readonly TimelineEntry[],
+  lists: readonly { rows: readonly { created_at: string }[]; hasMore: boolean }[],
+): TimelineEntry[] {
+  let cutoff = Number.NEGATIVE_INFINITY;
+  for (const list of lists) {
+    const oldest = list.rows.at(-1);
+    if (list.hasMore && oldest) cutoff = Math.max(cutoff, Date.parse(oldest.created_at) || 0);
+  }
+  return entries.filter((entry) => (Date.parse(entry.at) || 0) >= cutoff);
+}
+
 function NotesTimeline({ dealer, orders, onOpenOrder }: NotesTimelineProps) {
-  const { data: notes = [] } = useGetDealerNotesQuery({ params: { dealer_id: dealer.dealer_id } });
+  const notesResult = useGetDealerNotePagesInfiniteQuery({ params: { dealer_id: dealer.dealer_id } });
+  const notes = usePagedRows(notesResult, notesOf);
   const [addNote, { isLoading }] = useAddDealerNoteMutation();
   const [text, setText] = useState('');
   const [message, setMessage] = useState<string>();
 
-  const timeline = useMemo(() => dealerTimeline(dealer, notes, orders), [dealer, notes, orders]);
+  const { rows: noteRows, hasMore: moreNotes } = notes;
+  const { rows: orderRows, hasMore: moreOrders } = orders;
+  const loading = notes.loading || orders.loading;
+  const timeline = useMemo(
+    () =>
+      loading
+        ? []
+        : loadedTimeline(dealerTimeline(dealer, noteRows, orderRows), [
+            { rows: noteRows, hasMore: moreNotes },
+            { rows: orderRows, hasMore: moreOrders },
+          ]),
+    [dealer, noteRows, moreNotes, orderRows, moreOrders, loading],
+  );
+  const hasMore = moreNotes || moreOrders;
+  const loadMore = () => {
+    notes.loadMore();
+    orders.loadMore();
+  };
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -154,6 +187,12 @@ function NotesTimeline({ dealer, orders, onOpenOrder }: NotesTimelineProps) {
           </Button>
         </div>
       </form>
+      {notes.error ? <Message text={failureMessage(notes.error, 'Failed to load notes')} /> : null}
+      {loading && (
+        <p className="muted" role="status">
+          Loading timeline…
+        </p>
+      )}
       <ol className="timeline">
         {timeline.map((entry) => (
           <li key={entry.id} className={entry.order ? 'timeline__entry timeline__entry--order' : 'timeline__entry'}>
@@ -169,6 +208,13 @@ function NotesTimeline({ dealer, orders, onOpenOrder }: NotesTimelineProps) {
           </li>
         ))}
       </ol>
+      {hasMore && (
+        <div className="load-more">
+          <Button variant="secondary" onClick={loadMore}>
+            {notes.loadingMore || orders.loadingMore ? 'Loading…' : 'Show older entries'}
+          </Button>
+        </div>
+      )}
     </section>
   );
 }

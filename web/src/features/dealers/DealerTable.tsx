@@ -9,6 +9,7 @@ import type { MapStatusStore } from './mapStatus';
 const ROW_HEIGHT = 52;
 const VIEWPORT_HEIGHT = 560;
 export const NO_MATCHES = 'No dealers match your current filters.';
+export const LOADING_DEALERS = 'Loading dealers…';
 
 export interface RowSelection {
   selected: ReadonlySet<string>;
@@ -26,6 +27,14 @@ interface DealerTableProps {
   selection?: RowSelection;
   /** the Map column (admins): each drawn row's map status; on phones a badge under the name instead */
   mapStatuses?: MapStatusStore;
+  /** the columns whose header sorts (a list sorted by the server sorts by fewer); absent: every column */
+  sortable?: readonly SortColumn[];
+  /** the first page of a paged list is on its way: the table says so instead of "No dealers match" */
+  loading?: boolean;
+  /** a paged list: the rows in view reached the last loaded row */
+  onEndReached?: () => void;
+  /** changes with the filters and sort: the table goes back to its top */
+  scrollKey?: string;
 }
 
 const SORTABLE: readonly { column: SortColumn; label: string; cell: (dealer: Dealer) => string; wide?: boolean }[] = [
@@ -47,15 +56,17 @@ export const DealerTable = memo(function DealerTable({
   onOpen,
   selection,
   mapStatuses,
+  sortable: sortableColumns,
+  loading,
+  onEndReached,
+  scrollKey,
 }: DealerTableProps) {
   const columns = useMemo(() => {
-    const sortable = SORTABLE.map(({ column, label, cell, wide }) =>
-      sortableColumn<Dealer, SortColumn>(
-        { column, label, className: `dealer-table__${column}${wide ? ' dealer-table__wide' : ''}` },
-        sort,
-        onSort,
+    const sortable = SORTABLE.map(({ column, label, cell, wide }): VirtualColumn<Dealer> => {
+      const className = `dealer-table__${column}${wide ? ' dealer-table__wide' : ''}`;
+      const render =
         column === 'name' && mapStatuses
-          ? (dealer) => (
+          ? (dealer: Dealer) => (
               <>
                 <span className="dealer-table__name-text" title={cell(dealer)}>
                   {cell(dealer)}
@@ -63,9 +74,11 @@ export const DealerTable = memo(function DealerTable({
                 <MapStatusBadge dealerId={dealer.dealer_id} store={mapStatuses} className="dealer-table__phone-badge" />
               </>
             )
-          : (dealer) => <span title={cell(dealer)}>{cell(dealer)}</span>,
-      ),
-    );
+          : (dealer: Dealer) => <span title={cell(dealer)}>{cell(dealer)}</span>;
+      return !sortableColumns || sortableColumns.includes(column)
+        ? sortableColumn<Dealer, SortColumn>({ column, label, className }, sort, onSort, render)
+        : { id: column, header: label, className, cell: render };
+    });
     if (mapStatuses)
       sortable.push({
         id: 'map',
@@ -92,7 +105,7 @@ export const DealerTable = memo(function DealerTable({
       ),
     };
     return [check, ...sortable];
-  }, [dealers, sort, onSort, selection, mapStatuses]);
+  }, [dealers, sort, onSort, selection, mapStatuses, sortableColumns]);
 
   return (
     <VirtualTable
@@ -105,6 +118,9 @@ export const DealerTable = memo(function DealerTable({
       onRowClick={onOpen}
       rowClassName={(dealer) => (selection?.selected.has(dealer.dealer_id) ? 'dealer-table__row--selected' : undefined)}
       empty={NO_MATCHES}
+      loading={loading ? LOADING_DEALERS : undefined}
+      onEndReached={onEndReached}
+      scrollKey={scrollKey}
     />
   );
 });

@@ -17,7 +17,7 @@ export function DealerToolbar({ filters, onChange, states, zones }: DealerToolba
         <input
           id="dealer-search"
           type="search"
-          placeholder="Business name, email, city, state or phone"
+          placeholder="Business or contact name, email, city, state or phone"
           value={filters.search}
           onChange={(event) => onChange({ ...filters, search: event.target.value })}
         />

@@ -11,11 +11,11 @@ import { DealerFormModal } from './DealerFormModal';
 import { DealerLoginModal } from './DealerLoginModal';
 import { DealerTable } from './DealerTable';
 import { DealerToolbar } from './DealerToolbar';
-import { NO_FILTERS } from './dealerFilters';
-import { dealersApi, useDeleteDealerMutation, useGetDealersQuery } from './dealersApi';
+import { dealerCountText, NO_FILTERS, SERVER_SORT_COLUMNS } from './dealerFilters';
+import { dealersApi, useDeleteDealerMutation } from './dealersApi';
 import { createMapStatusStore, type MapStatusStore } from './mapStatus';
 import { ArchiveOrDeleteModal, ConfirmDeleteModal } from './RemoveDealerModals';
-import { useDealerList } from './useDealerList';
+import { useDealerPages } from './useDealerList';
 import { useZones } from './useZones';
 import { WebsiteSettingsModal } from './WebsiteSettingsModal';
 import './dealers.css';
@@ -31,18 +31,17 @@ interface ManageDealersPanelProps {
   onMapFilterCleared?: () => void;
 }
 
-const EMPTY: readonly Dealer[] = [];
-
 /** A changed address is placed moments after the dealer service answers (from its dealer.updated event). */
 const GEOCODING_LAG_MS = 2000;
 
 /**
  * The Map column's statuses, from the geocoding service (the dealers list does not carry coordinates): each drawn
- * row asks for its own; when the list changes after that (an edit, an import) the drawn rows are asked again, and
- * once more a moment later, when a changed address has been placed.
+ * row asks for its own; when the list's pages are read again after that (an edit, an import) the drawn rows are
+ * asked again, and once more a moment later, when a changed address has been placed. A further page, or another
+ * list (new filters), is not a change: its rows ask for themselves as they are drawn.
  */
-function useMapStatuses(list: unknown): MapStatusStore {
-  const loaded = useRef(false);
+function useMapStatuses(listKey: string, pages: readonly unknown[] | undefined): MapStatusStore {
+  const seen = useRef<{ listKey: string; pages: readonly unknown[] } | null>(null);
   const dispatch = useAppDispatch();
   const [store] = useState(() =>
     createMapStatusStore((ids) =>
@@ -55,31 +54,31 @@ function useMapStatuses(list: unknown): MapStatusStore {
     ),
   );
   useEffect(() => {
-    if (!list) return;
-    if (!loaded.current) {
-      loaded.current = true;
-      return;
-    }
+    if (!pages) return;
+    const before = seen.current;
+    seen.current = { listKey, pages };
+    if (!before || before.listKey !== listKey) return;
+    const appended = pages.length > before.pages.length && before.pages.every((page, index) => page === pages[index]);
+    if (appended || pages === before.pages) return;
     store.refresh();
     const again = setTimeout(() => store.refresh(), GEOCODING_LAG_MS);
     return () => clearTimeout(again);
-  }, [list, store]);
+  }, [listKey, pages, store]);
   return store;
 }
 
 /** Admin: Manage Dealers — the searchable, sortable list, its bulk actions, the dealer detail and every modal. */
 export function ManageDealersPanel({ mapState = null, onMapFilterCleared }: ManageDealersPanelProps) {
-  const { data, isLoading, error } = useGetDealersQuery();
-  const dealers = data?.dealers ?? EMPTY;
-  const mapStatuses = useMapStatuses(data);
+  const list = useDealerPages({ ...NO_FILTERS, state: mapState ?? '' });
+  const dealers = list.rows;
+  const mapStatuses = useMapStatuses(list.scrollKey, list.loadedPages);
   const zones = useZones();
-  const list = useDealerList(dealers, { ...NO_FILTERS, state: mapState ?? '' });
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [opened, setOpened] = useState<Dealer | null>(null);
   const [modal, setModal] = useState<OpenModal | null>(null);
   const [notice, setNotice] = useState<string>();
   const [deleteDealer] = useDeleteDealerMutation();
-  const states = data?.availableStates ?? [];
+  const states = list.availableStates;
   const fromMap = mapState !== null && list.filters.state === mapState;
 
   const toggle = useCallback(
@@ -91,7 +90,8 @@ export function ManageDealersPanel({ mapState = null, onMapFilterCleared }: Mana
       }),
     [],
   );
-  const shown = list.shown;
+  // "select all" selects the rows loaded so far (the bulk zone change takes the chosen ids)
+  const shown = list.rows;
   const toggleAll = useCallback(
     () =>
       setSelected((old) =>
@@ -141,7 +141,7 @@ export function ManageDealersPanel({ mapState = null, onMapFilterCleared }: Mana
       ) : (
         <>
           <header className="dealers-panel__header">
-            <h2 id="manage-dealers-title">All Dealers ({dealers.length})</h2>
+            <h2 id="manage-dealers-title">All Dealers</h2>
             <div className="button-row">
               <Button variant="secondary" onClick={() => setModal({ kind: 'archived' })}>
                 Archived Dealers
@@ -149,7 +149,7 @@ export function ManageDealersPanel({ mapState = null, onMapFilterCleared }: Mana
               <Button onClick={() => setModal({ kind: 'create' })}>Create Dealer</Button>
             </div>
           </header>
-          <Message text={notice ?? (error ? failureMessage(error, 'Failed to load dealers') : undefined)} />
+          <Message text={notice ?? (list.error ? failureMessage(list.error, 'Failed to load dealers') : undefined)} />
           {fromMap && (
             <div className="map-banner" role="status">
               <span>
@@ -171,7 +171,7 @@ export function ManageDealersPanel({ mapState = null, onMapFilterCleared }: Mana
             />
           )}
           <p className="muted dealers-panel__count" aria-live="polite">
-            {isLoading ? 'Loading dealers…' : `Showing ${shown.length} of ${dealers.length} dealers`}
+            {list.loading ? 'Loading dealers…' : dealerCountText(list.total ?? dealers.length, list.narrowed)}
           </p>
           <DealerTable
             dealers={shown}
@@ -180,6 +180,10 @@ export function ManageDealersPanel({ mapState = null, onMapFilterCleared }: Mana
             onOpen={openDealer}
             selection={selection}
             mapStatuses={mapStatuses}
+            sortable={SERVER_SORT_COLUMNS}
+            loading={list.loading}
+            onEndReached={list.loadMore}
+            scrollKey={list.scrollKey}
           />
         </>
       )}

@@ -1,6 +1,7 @@
 import type { Dealer } from '@portal/contracts';
 import { apiSlice } from '../../api/apiSlice';
 import { contractMutation as mutation, contractQuery as query } from '../../api/contractEndpoint';
+import { contractPagedQuery } from '../../api/contractPagedQuery';
 
 /** Every read a dealer change may affect: lists, the dashboard counts and the map. */
 const DEALER_LISTS = ['Dealers', 'ArchivedDealers', 'DashboardStats'] as const;
@@ -21,6 +22,10 @@ export const dealersApi = apiSlice.injectEndpoints({
       select: (body): DealerDirectory => ({ dealers: body.dealers, availableStates: body.available_states }),
       providesTags: ['Dealers'],
     }),
+    /** Manage Dealers: pages of the filtered, searched and sorted active dealers (with the states of them all). */
+    getDealerPages: contractPagedQuery(build, 'admin.allDealersEnhanced', { providesTags: ['Dealers'] }),
+    /** Pickers (the New Order dealer, the Orders filter): pages of the active dealers matching the typed text. */
+    getDealerPickerPages: contractPagedQuery(build, 'admin.dealersList', { providesTags: ['Dealers'] }),
     /** The map status of the drawn rows' dealers, asked in batches by mapStatus.ts (not through a hook). */
     getGeocodingStatus: query(build, 'admin.geocodingStatus', { select: (body) => body.statuses }),
     getArchivedDealers: query(build, 'admin.archivedDealers', {
@@ -59,6 +64,8 @@ export const dealersApi = apiSlice.injectEndpoints({
 
 export const {
   useGetDealersQuery,
+  useGetDealerPagesInfiniteQuery,
+  useGetDealerPickerPagesInfiniteQuery,
   useGetArchivedDealersQuery,
   useCreateDealerMutation,
   useUpdateDealerMutation,

@@ -1,50 +1,58 @@
 import type { Order } from '@portal/contracts';
 import { type ReactNode, useId, useMemo, useState } from 'react';
+import { usePagedRows } from '../../api/usePagedRows';
 import { formatDate } from '../../format/date';
 import { formatCents } from '../../format/money';
 import { Button } from '../../ui/Button';
 import { SelectInput } from '../../ui/FormField';
 import { Message } from '../../ui/Message';
 import { sortableColumn } from '../../ui/SortableHeader';
-import { VirtualTable } from '../../ui/VirtualTable';
+import { useDebounced } from '../../ui/useDebounced';
+import { type VirtualColumn, VirtualTable } from '../../ui/VirtualTable';
 import { StatusBadge } from '../orders/OrderBadges';
 import { OrderNumberButton } from '../orders/OrderNumberButton';
-import { DEFAULT_ORDER_SORT, itemCount, nextOrderSort, orderDealerName, orderPlace } from '../orders/orderList';
+import { itemCount, orderDealerName, orderPlace } from '../orders/orderList';
 import { centsOf } from '../orders/orderMoney';
 import { OrderDetailsModal } from '../shipping/OrderDetailsModal';
 import { detailsOfOrder } from '../shipping/orderDetails';
 import { shippingFailure } from '../shipping/shippingMessages';
 import {
+  DEFAULT_DELIVERY_SORT,
   type DeliverySort,
   type DeliverySortColumn,
+  deliveryOrderQuery,
   NO_FILTERS,
+  nextDeliverySort,
   STATUS_CHOICES,
-  shownOrders,
 } from './deliveryOrderList';
-import { useGetDeliveryOrdersQuery } from './deliveryOrdersApi';
+import { useGetDeliveryOrderPagesInfiniteQuery } from './deliveryOrdersApi';
 import '../orders/order-list.css';
 import './delivery-orders.css';
 
-const EMPTY: Order[] = [];
 const ROW_HEIGHT = 52;
 const VIEWPORT_HEIGHT = 600;
 
 const statusLabel = (status: string) => status.replace('_', ' ').replace(/^./, (first) => first.toUpperCase());
 
+const ordersOf = (page: { orders: Order[] }) => page.orders;
+
+/** A column, sortable when the server orders by it (`column`); order number and city are not. */
 const COLUMNS: readonly {
-  column: DeliverySortColumn;
+  id: string;
+  column?: DeliverySortColumn;
   label: string;
   cell: (order: Order, open: (order: Order) => void) => ReactNode;
   className: string;
 }[] = [
   {
+    id: 'date',
     column: 'date',
     label: 'Order Date',
     cell: (order) => formatDate(order.created_at),
     className: 'delivery-orders__date',
   },
   {
-    column: 'number',
+    id: 'number',
     label: 'Order ID',
     cell: (order, open) => (
       <OrderNumberButton
@@ -57,19 +65,22 @@ const COLUMNS: readonly {
     className: 'delivery-orders__number',
   },
   {
+    id: 'dealer',
     column: 'dealer',
     label: 'Dealer',
     cell: (order) => <span title={orderDealerName(order)}>{orderDealerName(order)}</span>,
     className: 'delivery-orders__dealer',
   },
-  { column: 'place', label: 'City', cell: orderPlace, className: 'delivery-orders__place' },
+  { id: 'place', label: 'City', cell: orderPlace, className: 'delivery-orders__place' },
   {
+    id: 'total',
     column: 'total',
     label: 'Total',
     cell: (order) => `${formatCents(centsOf(order.total_value))} · ${itemCount(order)} items`,
     className: 'delivery-orders__total',
   },
   {
+    id: 'status',
     column: 'status',
     label: 'Status',
     cell: (order) => <StatusBadge status={order.status} />,
@@ -79,36 +90,40 @@ const COLUMNS: readonly {
 
 /**
  * The delivery user's Orders tab (000 §2): every order, newest first, searchable, filterable by status and
- * sortable; read-only (a row opens its details, nothing can change).
+ * sortable, read 50 at a time as the table scrolls (the server searches, filters and sorts); read-only (a row opens
+ * its details, nothing can change).
  */
 export function DeliveryOrdersPanel() {
-  const { data, error, isLoading, isFetching, refetch } = useGetDeliveryOrdersQuery(undefined, {
-    refetchOnMountOrArgChange: 30,
-  });
-  const orders = data ?? EMPTY;
   const [filters, setFilters] = useState(NO_FILTERS);
-  const [sort, setSort] = useState<DeliverySort>(DEFAULT_ORDER_SORT);
+  const [sort, setSort] = useState<DeliverySort>(DEFAULT_DELIVERY_SORT);
+  const search = useDebounced(filters.search);
+  const query = useMemo(() => deliveryOrderQuery({ ...filters, search }, sort), [filters, search, sort]);
+  const result = useGetDeliveryOrderPagesInfiniteQuery({ query }, { refetchOnMountOrArgChange: 30 });
+  const { isFetching, refetch } = result;
+  const { rows: orders, total, loading, hasMore, loadMore, error } = usePagedRows(result, ordersOf);
   const [opened, setOpened] = useState<Order | null>(null);
-  const shown = useMemo(() => shownOrders(orders, filters, sort), [orders, filters, sort]);
   const searchId = useId();
+  const filtered = query.q !== '' || query.status !== '';
 
   const columns = useMemo(
     () =>
-      COLUMNS.map((head) =>
-        sortableColumn<Order, DeliverySortColumn>(
-          head,
+      COLUMNS.map(({ id, column, label, className, cell }): VirtualColumn<Order> => {
+        const shown = (order: Order) => cell(order, setOpened);
+        if (!column) return { id, header: label, className, cell: shown };
+        return sortableColumn<Order, DeliverySortColumn>(
+          { column, label, className },
           sort,
-          (column) => setSort(nextOrderSort(sort, column)),
-          (order) => head.cell(order, setOpened),
-        ),
-      ),
+          (chosen) => setSort(nextDeliverySort(sort, chosen)),
+          shown,
+        );
+      }),
     [sort],
   );
 
   return (
     <section className="delivery-orders" aria-labelledby="delivery-orders-title">
       <header className="orders-panel__header">
-        <h2 id="delivery-orders-title">All Orders ({orders.length})</h2>
+        <h2 id="delivery-orders-title">All Orders</h2>
         <Button variant="secondary" onClick={() => refetch()} busy={isFetching} busyLabel="Refreshing...">
           Refresh
         </Button>
@@ -123,7 +138,7 @@ export function DeliveryOrdersPanel() {
             id={searchId}
             type="search"
             value={filters.search}
-            placeholder="Order ID, dealer, city or state"
+            placeholder="Order number, dealer, email or city"
             onChange={(event) => setFilters({ ...filters, search: event.target.value })}
           />
         </div>
@@ -137,29 +152,30 @@ export function DeliveryOrdersPanel() {
           ]}
         />
       </div>
-      {error && <Message text={shippingFailure('Error fetching orders', error)} tone="error" />}
-      {isLoading ? (
-        <p className="muted" role="status">
-          Loading orders…
-        </p>
-      ) : (
-        <>
-          <p className="orders-panel__count muted" aria-live="polite">
-            Showing {shown.length} of {orders.length}
-          </p>
-          <VirtualTable
-            label="Orders"
-            items={shown}
-            columns={columns}
-            rowKey={(order) => order.order_id}
-            rowHeight={ROW_HEIGHT}
-            viewportHeight={VIEWPORT_HEIGHT}
-            onRowClick={setOpened}
-            empty={orders.length === 0 ? 'No orders yet.' : 'No orders match your current filters.'}
-          />
-        </>
-      )}
+      {error ? <Message text={shippingFailure('Error fetching orders', error)} tone="error" /> : null}
+      <p className="orders-panel__count muted" aria-live="polite">
+        {loading ? 'Loading orders…' : orderCount(total ?? orders.length, filtered)}
+      </p>
+      <VirtualTable
+        label="Orders"
+        items={orders}
+        columns={columns}
+        rowKey={(order) => order.order_id}
+        rowHeight={ROW_HEIGHT}
+        viewportHeight={VIEWPORT_HEIGHT}
+        onRowClick={setOpened}
+        empty={filtered ? 'No orders match your current filters.' : 'No orders yet.'}
+        loading={loading ? 'Loading orders…' : undefined}
+        onEndReached={hasMore ? loadMore : undefined}
+        scrollKey={JSON.stringify(query)}
+      />
       <OrderDetailsModal order={opened && detailsOfOrder(opened)} onClose={() => setOpened(null)} />
     </section>
   );
+}
+
+/** "1 order", "2,892 orders"; "3 matching orders" under a search or filter. */
+function orderCount(count: number, filtered: boolean): string {
+  const noun = count === 1 ? 'order' : 'orders';
+  return `${count.toLocaleString('en-US')} ${filtered ? `matching ${noun}` : noun}`;
 }

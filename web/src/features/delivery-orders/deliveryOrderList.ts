@@ -1,13 +1,5 @@
-import type { Order, OrderStatus } from '@portal/contracts';
-import {
-  matchesOrder,
-  type OrderFilters,
-  type OrderSort,
-  type OrderSortColumn,
-  orderPlace,
-  orderSearchFields,
-  sortOrders,
-} from '../orders/orderList';
+import type { OrderListQuery, OrderStatus } from '@portal/contracts';
+import type { ColumnSort } from '../../ui/columnSort';
 
 /** Every status an order can have, in the order an order moves through them (000 §4, 001 §4). */
 export const STATUS_CHOICES: readonly OrderStatus[] = [
@@ -19,21 +11,36 @@ export const STATUS_CHOICES: readonly OrderStatus[] = [
   'cancelled',
 ];
 
-/** The delivery user filters by any status (the admin's Orders tab offers four). */
-export type DeliveryOrderFilters = OrderFilters<OrderStatus | ''>;
+/** The delivery user searches and filters by any status (the server searches and filters: issue 18). */
+export interface DeliveryOrderFilters {
+  /** order number, dealer business or contact name, email, city */
+  search: string;
+  /** '' is every status */
+  status: OrderStatus | '';
+}
 export const NO_FILTERS: DeliveryOrderFilters = { search: '', status: '' };
 
-/** The delivery list's columns: the admin's, less items and payment, plus the dealer's city. */
-export type DeliverySortColumn = Exclude<OrderSortColumn, 'items' | 'payment'>;
-export type DeliverySort = OrderSort<DeliverySortColumn>;
+/** The columns the server sorts by (order number and city are not sortable: the server does not order by them). */
+export type DeliverySortColumn = 'date' | 'dealer' | 'total' | 'status';
+export type DeliverySort = ColumnSort<DeliverySortColumn>;
+/** Newest first, as the list arrives (000 §9). */
+export const DEFAULT_DELIVERY_SORT: DeliverySort = { column: 'date', ascending: false };
 
-/** The delivery user also finds orders by the dealer's city or state (they plan routes by place). */
-const deliverySearchFields = (order: Order) => [...orderSearchFields(order), orderPlace(order)];
+const SORT_PARAM = {
+  date: 'created_at',
+  dealer: 'dealer_business_name',
+  total: 'total_value',
+  status: 'status',
+} as const satisfies Record<DeliverySortColumn, string>;
 
-/** The orders shown: filtered, then sorted by the chosen column (ties newest first). */
-export function shownOrders(orders: readonly Order[], filters: DeliveryOrderFilters, sort: DeliverySort): Order[] {
-  return sortOrders(
-    orders.filter((order) => matchesOrder(order, filters, deliverySearchFields)),
-    sort,
-  );
+/** A header click sorts by its column (dates newest first, else ascending); again flips the direction. */
+export function nextDeliverySort(current: DeliverySort, column: DeliverySortColumn): DeliverySort {
+  if (current.column === column) return { column, ascending: !current.ascending };
+  return { column, ascending: column !== 'date' };
+}
+
+/** The all-orders query of the filters and sort (the search as typed once it settled; blanks are left out). */
+export function deliveryOrderQuery(filters: DeliveryOrderFilters, sort: DeliverySort) {
+  const sortParam = `${sort.ascending ? '' : '-'}${SORT_PARAM[sort.column]}` as NonNullable<OrderListQuery['sort']>;
+  return { q: filters.search.trim(), status: filters.status, sort: sortParam };
 }

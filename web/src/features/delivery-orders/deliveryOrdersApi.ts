@@ -1,11 +1,14 @@
 import { apiSlice } from '../../api/apiSlice';
-import { contractQuery as query } from '../../api/contractEndpoint';
+import { contractPagedQuery } from '../../api/contractPagedQuery';
 
-/** The delivery user's Orders tab: every order, read-only (GET /api/admin/all-orders allows delivery). */
+/**
+ * The delivery user's Orders tab: every order, read-only (GET /api/admin/all-orders allows delivery), 50 at a
+ * time, searched, filtered and sorted on the server.
+ */
 export const deliveryOrdersApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
-    getDeliveryOrders: query(build, 'admin.allOrders', { select: (body) => body.orders, providesTags: ['Orders'] }),
+    getDeliveryOrderPages: contractPagedQuery(build, 'admin.allOrders', { providesTags: ['Orders'] }),
   }),
 });
 
-export const { useGetDeliveryOrdersQuery } = deliveryOrdersApi;
+export const { useGetDeliveryOrderPagesInfiniteQuery } = deliveryOrdersApi;

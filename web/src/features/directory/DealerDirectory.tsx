@@ -4,45 +4,55 @@ import { failureMessage } from '../../api/errorMessage';
 import { Message } from '../../ui/Message';
 import { DealerTable } from '../dealers/DealerTable';
 import { DealerToolbar } from '../dealers/DealerToolbar';
-import { NO_FILTERS } from '../dealers/dealerFilters';
-import { useGetDealersQuery } from '../dealers/dealersApi';
-import { useDealerList } from '../dealers/useDealerList';
+import { dealerCountText, NO_FILTERS, SERVER_SORT_COLUMNS } from '../dealers/dealerFilters';
+import { useDealerPages } from '../dealers/useDealerList';
 import { DealerInfoModal } from './DealerInfoModal';
 import '../dealers/dealers.css';
 import './directory.css';
 
-const EMPTY: never[] = [];
-
 /**
- * Delivery's Dealers tab: the dealer list, searchable and sortable, without any way to change it; a row opens the
- * dealer's contact details and address (read-only).
+ * Delivery's Dealers tab: the dealer list, 50 at a time as the table scrolls, searched, filtered and sorted on the
+ * server, without any way to change it; a row opens the dealer's contact details and address (read-only).
  */
 export function DealerDirectory() {
-  const { data, error } = useGetDealersQuery();
-  const dealers = data?.dealers ?? EMPTY;
-  // the zone list of the system configuration is admin-only: offer the zones the dealers are in
+  const list = useDealerPages(NO_FILTERS);
+  const dealers = list.rows;
+  // the zone list of the system configuration is admin-only: offer the zones of the dealers loaded so far
+  // (and the chosen one, so the filter keeps showing it)
   const zones = useMemo(
-    () => [...new Set(dealers.flatMap((dealer) => (dealer.zone ? [dealer.zone] : [])))].sort(),
-    [dealers],
+    () =>
+      [
+        ...new Set([
+          ...dealers.flatMap((dealer) => (dealer.zone ? [dealer.zone] : [])),
+          ...(list.filters.zone ? [list.filters.zone] : []),
+        ]),
+      ].sort(),
+    [dealers, list.filters.zone],
   );
-  const list = useDealerList(dealers, NO_FILTERS);
   const [opened, setOpened] = useState<Dealer | null>(null);
   return (
     <section className="dealers-panel" aria-labelledby="dealer-directory-title">
       <header className="dealers-panel__header">
-        <h2 id="dealer-directory-title">Dealer Directory ({dealers.length})</h2>
+        <h2 id="dealer-directory-title">Dealer Directory</h2>
       </header>
       <p className="portal-notice" role="note">
         View-only access: You can view dealer information but cannot make changes.
       </p>
-      {error && <Message text={failureMessage(error, 'Failed to load dealers')} />}
-      <DealerToolbar
-        filters={list.filters}
-        onChange={list.setFilters}
-        states={data?.availableStates ?? []}
-        zones={zones}
+      {list.error ? <Message text={failureMessage(list.error, 'Failed to load dealers')} /> : null}
+      <DealerToolbar filters={list.filters} onChange={list.setFilters} states={list.availableStates} zones={zones} />
+      <p className="muted dealers-panel__count" aria-live="polite">
+        {list.loading ? 'Loading dealers…' : dealerCountText(list.total ?? dealers.length, list.narrowed)}
+      </p>
+      <DealerTable
+        dealers={dealers}
+        sort={list.sort}
+        onSort={list.sortBy}
+        onOpen={setOpened}
+        sortable={SERVER_SORT_COLUMNS}
+        loading={list.loading}
+        onEndReached={list.hasMore ? list.loadMore : undefined}
+        scrollKey={list.scrollKey}
       />
-      <DealerTable dealers={list.shown} sort={list.sort} onSort={list.sortBy} onOpen={setOpened} />
       <DealerInfoModal dealer={opened} onClose={() => setOpened(null)} />
     </section>
   );

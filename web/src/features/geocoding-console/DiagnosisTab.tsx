@@ -1,9 +1,12 @@
-import type { Diagnosis } from '@portal/contracts';
-import { useEffect, useState } from 'react';
+import type { Diagnosis, GeocodingHistoryEntry } from '@portal/contracts';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useState } from 'react';
+import { usePagedRows } from '../../api/usePagedRows';
 import { formatDate } from '../../format/date';
 import { Button } from '../../ui/Button';
+import { LoadMore } from '../../ui/LoadMore';
 import { Modal } from '../../ui/Modal';
-import { useLazyGetGeocodingHistoryQuery } from './consoleApi';
+import { useGetGeocodingHistoryPagesInfiniteQuery } from './consoleApi';
 import { formatCoordinates } from './consoleRules';
 import { RunDiagnosisButton } from './RunDiagnosisButton';
 import type { ConsoleState } from './useConsole';
@@ -140,12 +143,16 @@ export function DiagnosisTab({ state, onManualFix }: DiagnosisTabProps) {
   );
 }
 
+const historyOf = (page: { history: GeocodingHistoryEntry[] }) => page.history;
+
+/** A dealer's geocoding history, newest first, 50 entries at a time (Load more), read afresh on every opening. */
 function HistoryModal({ dealer, onClose }: { dealer: Diagnosed | null; onClose: () => void }) {
-  const [load, { data, isFetching, error }] = useLazyGetGeocodingHistoryQuery();
   const wanted = dealer?.dealer_id;
-  useEffect(() => {
-    if (wanted) void load({ params: { dealer_id: wanted } });
-  }, [wanted, load]);
+  const result = useGetGeocodingHistoryPagesInfiniteQuery(wanted ? { params: { dealer_id: wanted } } : skipToken, {
+    refetchOnMountOrArgChange: true,
+  });
+  const paged = usePagedRows(result, historyOf);
+  const { rows: data, loading, error } = paged;
   const coordinates = (value: { lat: number; lng: number } | null) => (value ? formatCoordinates(value) : '—');
   return (
     <Modal
@@ -154,10 +161,12 @@ function HistoryModal({ dealer, onClose }: { dealer: Diagnosed | null; onClose: 
       onClose={onClose}
       size="wide"
     >
-      {isFetching && <p role="status">Loading history…</p>}
-      {error && <p className="geo-muted">Error loading history</p>}
-      {data && data.length === 0 && <p className="geo-muted">No geocoding history for this dealer yet.</p>}
-      {data && data.length > 0 && (
+      {wanted && loading && <p role="status">Loading history…</p>}
+      {error ? <p className="geo-muted">Error loading history</p> : null}
+      {!loading && !error && data.length === 0 && (
+        <p className="geo-muted">No geocoding history for this dealer yet.</p>
+      )}
+      {data.length > 0 && (
         <div className="geo-table-wrap">
           <table className="geo-table">
             <thead>
@@ -187,6 +196,14 @@ function HistoryModal({ dealer, onClose }: { dealer: Diagnosed | null; onClose: 
           </table>
         </div>
       )}
+      <LoadMore
+        shown={data.length}
+        total={paged.total}
+        hasMore={paged.hasMore}
+        loadingMore={paged.loadingMore}
+        onLoadMore={paged.loadMore}
+        noun="entries"
+      />
     </Modal>
   );
 }

@@ -1,5 +1,6 @@
 import { apiSlice } from '../../api/apiSlice';
 import { contractMutation, contractQuery } from '../../api/contractEndpoint';
+import { contractPagedQuery } from '../../api/contractPagedQuery';
 
 /** The geocoding console's calls (001 §7). */
 export const consoleApi = apiSlice.injectEndpoints({
@@ -20,7 +21,8 @@ export const consoleApi = apiSlice.injectEndpoints({
       select: (body) => body.repair_result,
       invalidatesTags: ['GeocodingSummary', 'MapDealers'],
     }),
-    getGeocodingHistory: contractQuery(build, 'admin.geocodingHistory', { select: (body) => body.history }),
+    /** A dealer's geocoding history, newest first, 50 entries at a time. */
+    getGeocodingHistoryPages: contractPagedQuery(build, 'admin.geocodingHistory'),
     manualCoordinateOverride: contractMutation(build, 'admin.manualCoordinateOverride', {
       invalidatesTags: ['GeocodingSummary', 'MapDealers'],
     }),
@@ -33,7 +35,7 @@ export const {
   useRunGeocodingDiagnosisMutation,
   useRepairDealerGeocodingMutation,
   useBulkRepairGeocodingMutation,
-  useLazyGetGeocodingHistoryQuery,
+  useGetGeocodingHistoryPagesInfiniteQuery,
   useManualCoordinateOverrideMutation,
   useTestAddressGeocodingMutation,
 } = consoleApi;

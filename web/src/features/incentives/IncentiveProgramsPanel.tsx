@@ -1,4 +1,4 @@
-import type { IncentiveProgram } from '@portal/contracts';
+import type { Achievement, IncentiveProgram } from '@portal/contracts';
 import { useState } from 'react';
 import { downloadCsv } from '../../csv/writeCsv';
 import { Button } from '../../ui/Button';
@@ -23,11 +23,12 @@ import {
 import {
   useDeleteIncentiveProgramMutation,
   useGetIncentiveProgramsQuery,
-  useLazyGetProgramAchievementsQuery,
+  useLazyGetProgramAchievementsPageQuery,
   useToggleIncentiveProgramMutation,
 } from './incentivesApi';
 import { ProgramCard } from './ProgramCard';
 import { ProgramFormModal } from './ProgramFormModal';
+import { EXPORT_PAGE_LIMIT, readAllPages } from './readAllPages';
 import './incentives.css';
 
 /** The create/edit modal: closed, creating, or editing one program. */
@@ -42,7 +43,7 @@ export function IncentiveProgramsPanel() {
   const { data: programs, isLoading } = useGetIncentiveProgramsQuery(undefined, { refetchOnMountOrArgChange: true });
   const [toggle, { isLoading: toggling, originalArgs: toggled }] = useToggleIncentiveProgramMutation();
   const [remove, { isLoading: deleting }] = useDeleteIncentiveProgramMutation();
-  const [fetchAchievements] = useLazyGetProgramAchievementsQuery();
+  const [fetchAchievementsPage] = useLazyGetProgramAchievementsPageQuery();
   const [editing, setEditing] = useState<Editing>(null);
   const [toDelete, setToDelete] = useState<ToDelete>(null);
   const [exportingId, setExportingId] = useState<string | null>(null);
@@ -70,8 +71,16 @@ export function IncentiveProgramsPanel() {
   async function exportAchievements(program: IncentiveProgram) {
     setExportingId(program.id);
     try {
-      // a fresh read: achievements arrive from order events at any time
-      const achievements = await fetchAchievements({ params: { id: program.id } }).unwrap();
+      // a fresh read of every achievement, page after page (the server has no export of its own): achievements
+      // arrive from order events at any time
+      const achievements = await readAllPages(
+        (cursor) =>
+          fetchAchievementsPage({
+            params: { id: program.id },
+            query: { limit: EXPORT_PAGE_LIMIT, ...(cursor ? { cursor } : {}) },
+          }).unwrap(),
+        (page): readonly Achievement[] => page.achievements,
+      );
       downloadCsv(achievementsCsvFilename(program), ACHIEVEMENTS_CSV_HEADER, achievements.map(achievementCsvRow));
     } catch (error) {
       setNotice(programFailure(error, EXPORT_FAILED));

@@ -1,7 +1,9 @@
 import type { PendingNotification } from '@portal/contracts';
 import { useState } from 'react';
+import type { PagedRows } from '../../api/usePagedRows';
 import { formatDateTime } from '../../format/date';
 import { Button } from '../../ui/Button';
+import { LoadMore } from '../../ui/LoadMore';
 import { Message } from '../../ui/Message';
 import { formatMetricValue, formatThreshold, METRIC_NAMES } from '../performance/metrics';
 import { programFailure, programSuccess, SAVE_FAILED } from './incentiveMessages';
@@ -9,8 +11,8 @@ import { useHandlePendingNotificationMutation } from './incentivesApi';
 import './incentives.css';
 
 interface NotificationsPanelProps {
-  /** read by the overlay, which shows their count on the tab */
-  notifications: readonly PendingNotification[] | undefined;
+  /** read by the overlay (newest first, 50 at a time), which shows their count on the tab */
+  notifications: PagedRows<PendingNotification>;
 }
 
 /**
@@ -20,7 +22,7 @@ interface NotificationsPanelProps {
 export function NotificationsPanel({ notifications }: NotificationsPanelProps) {
   const [markHandled, { isLoading, originalArgs }] = useHandlePendingNotificationMutation();
   const [notice, setNotice] = useState<string>();
-  const list = notifications ?? [];
+  const { rows: list, total, loading, loadingMore, hasMore, loadMore } = notifications;
 
   async function handled(notification: PendingNotification) {
     const result = await markHandled({ params: { id: notification.id } });
@@ -33,9 +35,15 @@ export function NotificationsPanel({ notifications }: NotificationsPanelProps) {
 
   return (
     <section className="incentive-notifications" aria-labelledby="pending-notifications-title">
-      <h3 id="pending-notifications-title">Pending Achievement Notifications ({list.length})</h3>
+      <h3 id="pending-notifications-title">
+        Pending Achievement Notifications{total === undefined ? '' : ` (${total})`}
+      </h3>
       <Message text={notice} />
-      {list.length === 0 ? (
+      {loading ? (
+        <p className="muted" role="status">
+          Loading notifications…
+        </p>
+      ) : list.length === 0 ? (
         <p className="muted incentive-empty">No pending notifications.</p>
       ) : (
         <ul className="notification-list">
@@ -81,6 +89,14 @@ export function NotificationsPanel({ notifications }: NotificationsPanelProps) {
           ))}
         </ul>
       )}
+      <LoadMore
+        shown={list.length}
+        total={total}
+        hasMore={hasMore}
+        loadingMore={loadingMore}
+        onLoadMore={loadMore}
+        noun="notifications"
+      />
     </section>
   );
 }

@@ -1,9 +1,11 @@
 import type { Achievement, IncentiveProgram } from '@portal/contracts';
 import { useEffect, useId, useState } from 'react';
+import { usePagedRows } from '../../api/usePagedRows';
 import { formatCalendarDate, formatDateTime } from '../../format/date';
 import { Button } from '../../ui/Button';
+import { LoadMore } from '../../ui/LoadMore';
 import { dealerLocation, formatMetricValue, formatThreshold, METRIC_NAMES } from '../performance/metrics';
-import { useGetProgramAchievementsQuery } from './incentivesApi';
+import { useGetProgramAchievementPagesInfiniteQuery, useGetTierReachedCountQuery } from './incentivesApi';
 
 interface ProgramCardProps {
   program: IncentiveProgram;
@@ -16,13 +18,19 @@ interface ProgramCardProps {
   onExport: (program: IncentiveProgram) => void;
 }
 
-const NO_ACHIEVEMENTS: readonly Achievement[] = [];
+const achievementsOf = (page: { achievements: Achievement[] }) => page.achievements;
 
-/** One program: its dates and state, the enable toggle, the tier table, its achievements and their export. */
+/**
+ * One program: its dates and state, the enable toggle, the tier table (each tier's Reached counted by the server),
+ * its achievements, newest first, 50 at a time (Load more), and their export.
+ */
 export function ProgramCard({ program, toggling, exporting, onToggle, onEdit, onDelete, onExport }: ProgramCardProps) {
   const titleId = useId();
-  const { data } = useGetProgramAchievementsQuery({ params: { id: program.id } }, { refetchOnMountOrArgChange: true });
-  const achievements = data ?? NO_ACHIEVEMENTS;
+  const result = useGetProgramAchievementPagesInfiniteQuery(
+    { params: { id: program.id } },
+    { refetchOnMountOrArgChange: true },
+  );
+  const { rows: achievements, total, loading, loadingMore, hasMore, loadMore } = usePagedRows(result, achievementsOf);
   // the switch moves at once; it follows the server again once the list shows the change (or the change failed)
   const [wanted, setWanted] = useState<boolean | null>(null);
   useEffect(() => {
@@ -32,7 +40,6 @@ export function ProgramCard({ program, toggling, exporting, onToggle, onEdit, on
     setWanted(enabled);
     if (!(await onToggle(program, enabled))) setWanted(null);
   };
-  const reached = (tierId: string) => achievements.filter((achievement) => achievement.tier_id === tierId).length;
 
   return (
     <article className="program-card" aria-labelledby={titleId}>
@@ -94,15 +101,21 @@ export function ProgramCard({ program, toggling, exporting, onToggle, onEdit, on
                 <td className="incentive-table__figure">{formatThreshold(tier.metric, tier.value)}</td>
                 <td>{tier.reward || '—'}</td>
                 <td>{tier.notify_dealer ? 'Yes' : 'No'}</td>
-                <td className="incentive-table__figure">{reached(tier.id)}</td>
+                <td className="incentive-table__figure">
+                  <TierReached programId={program.id} tierId={tier.id} />
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
       <details className="program-card__achievements">
-        <summary>Achievements ({achievements.length})</summary>
-        {achievements.length === 0 ? (
+        <summary>Achievements{total === undefined ? '' : ` (${total})`}</summary>
+        {loading ? (
+          <p className="muted" role="status">
+            Loading achievements…
+          </p>
+        ) : achievements.length === 0 ? (
           <p className="muted">No dealer has reached a tier of this program yet.</p>
         ) : (
           <div className="incentive-table-wrap">
@@ -138,9 +151,26 @@ export function ProgramCard({ program, toggling, exporting, onToggle, onEdit, on
                 ))}
               </tbody>
             </table>
+            <LoadMore
+              shown={achievements.length}
+              total={total}
+              hasMore={hasMore}
+              loadingMore={loadingMore}
+              onLoadMore={loadMore}
+              noun="achievements"
+            />
           </div>
         )}
       </details>
     </article>
   );
+}
+
+/** How many dealers reached the tier: the total of a one-row page of its achievements (counted by the server). */
+function TierReached({ programId, tierId }: { programId: string; tierId: string }) {
+  const { data } = useGetTierReachedCountQuery(
+    { params: { id: programId }, query: { tier_id: tierId, limit: 1 } },
+    { refetchOnMountOrArgChange: true },
+  );
+  return <>{data ?? '…'}</>;
 }

@@ -1,5 +1,6 @@
 import { apiSlice } from '../../api/apiSlice';
 import { contractMutation as mutation, contractQuery as query } from '../../api/contractEndpoint';
+import { contractPagedQuery } from '../../api/contractPagedQuery';
 
 /** A program change moves its list, its achievements (edits evaluate the history) and the notifications. */
 const PROGRAM_READS = ['IncentivePrograms', 'Achievements', 'PendingNotifications'] as const;
@@ -15,11 +16,21 @@ export const incentivesApi = apiSlice.injectEndpoints({
     updateIncentiveProgram: mutation(build, 'admin.updateIncentiveProgram', { invalidatesTags: [...PROGRAM_READS] }),
     deleteIncentiveProgram: mutation(build, 'admin.deleteIncentiveProgram', { invalidatesTags: [...PROGRAM_READS] }),
     toggleIncentiveProgram: mutation(build, 'admin.toggleIncentiveProgram', { invalidatesTags: [...PROGRAM_READS] }),
-    getProgramAchievements: query(build, 'admin.incentiveProgramAchievements', {
-      select: (body) => body.achievements,
+    /** A program's achievements, newest first, 50 at a time. */
+    getProgramAchievementPages: contractPagedQuery(build, 'admin.incentiveProgramAchievements', {
       providesTags: ['Achievements'],
     }),
-    getPendingNotifications: query(build, 'admin.pendingNotifications', { providesTags: ['PendingNotifications'] }),
+    /** One page of a program's achievements as it answers (the CSV export reads them all, page after page). */
+    getProgramAchievementsPage: query(build, 'admin.incentiveProgramAchievements'),
+    /** How many dealers reached one tier: the `total` of a one-row page of that tier's achievements. */
+    getTierReachedCount: query(build, 'admin.incentiveProgramAchievements', {
+      select: (body) => body.total ?? body.achievements.length,
+      providesTags: ['Achievements'],
+    }),
+    /** The pending notifications, newest first, 50 at a time (the tab shows their count). */
+    getPendingNotificationPages: contractPagedQuery(build, 'admin.pendingNotifications', {
+      providesTags: ['PendingNotifications'],
+    }),
     handlePendingNotification: mutation(build, 'admin.handlePendingNotification', {
       invalidatesTags: ['PendingNotifications'],
     }),
@@ -32,8 +43,9 @@ export const {
   useUpdateIncentiveProgramMutation,
   useDeleteIncentiveProgramMutation,
   useToggleIncentiveProgramMutation,
-  useGetProgramAchievementsQuery,
-  useLazyGetProgramAchievementsQuery,
-  useGetPendingNotificationsQuery,
+  useGetProgramAchievementPagesInfiniteQuery,
+  useLazyGetProgramAchievementsPageQuery,
+  useGetTierReachedCountQuery,
+  useGetPendingNotificationPagesInfiniteQuery,
   useHandlePendingNotificationMutation,
 } = incentivesApi;

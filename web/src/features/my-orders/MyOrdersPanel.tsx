@@ -1,64 +1,69 @@
 import type { Order } from '@portal/contracts';
 import { useState } from 'react';
+import { usePagedRows } from '../../api/usePagedRows';
 import { useAppSelector } from '../../app/hooks';
 import { formatDate } from '../../format/date';
 import { formatPrice } from '../../format/money';
 import { Button } from '../../ui/Button';
+import { LoadMore } from '../../ui/LoadMore';
 import { Message } from '../../ui/Message';
 import { InvoiceModal } from '../orders/InvoiceModal';
 import { PaymentBadge, StatusBadge } from '../orders/OrderBadges';
-import { useGetDealerOrdersQuery } from '../orders/ordersApi';
+import { useGetDealerOrdersPagesInfiniteQuery } from '../orders/ordersApi';
 import './my-orders.css';
 
 interface MyOrdersPanelProps {
   onOrderProducts: () => void;
 }
 
-/** Newest first (000 §9), whatever order the list arrives in. */
-function newestFirst(orders: readonly Order[]): Order[] {
-  return [...orders].sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at));
-}
+const ordersOf = (page: { orders: Order[] }) => page.orders;
 
 /**
- * The dealer's My Orders tab: a card per order, newest first (GET /api/admin/dealer-orders/{own dealer id}); a
- * card opens the invoice (read-only, with Print and Download PDF).
+ * The dealer's My Orders tab: a card per order, newest first as the server sorts them (GET
+ * /api/admin/dealer-orders/{own dealer id}), 50 at a time (Load more); a card opens the invoice (read-only, with
+ * Print and Download PDF).
  */
 export function MyOrdersPanel({ onOrderProducts }: MyOrdersPanelProps) {
   const dealerId = useAppSelector((state) => state.session.user?.dealer_id ?? null);
-  const {
-    data: orders,
-    error,
-    isLoading,
-  } = useGetDealerOrdersQuery(
+  const result = useGetDealerOrdersPagesInfiniteQuery(
     { params: { dealer_id: dealerId ?? '' } },
     // an admin changes status and payments under an open portal: the tab opened again after 30 s refetches
     { skip: !dealerId, refetchOnMountOrArgChange: 30 },
   );
+  const { rows: orders, total, loading, loadingMore, hasMore, loadMore, error } = usePagedRows(result, ordersOf);
   const [openId, setOpenId] = useState<string | null>(null);
-  const opened = openId ? orders?.find((order) => order.order_id === openId) : undefined;
+  const opened = openId ? orders.find((order) => order.order_id === openId) : undefined;
 
   if (!dealerId) return <Message text="Error: This login is not linked to a dealer" />;
   return (
     <section className="my-orders" aria-label="My Orders">
-      {isLoading && (
+      {loading && (
         <p className="muted" role="status">
           Loading orders…
         </p>
       )}
-      {error && <Message text="Error fetching orders" />}
-      {orders?.length === 0 && (
+      {error ? <Message text="Error fetching orders" /> : null}
+      {!loading && !error && orders.length === 0 && (
         <div className="my-orders__empty">
           <p className="muted">You have not placed any orders yet.</p>
           <Button onClick={onOrderProducts}>Order Products</Button>
         </div>
       )}
-      {orders && orders.length > 0 && (
+      {orders.length > 0 && (
         <ul className="my-orders__list" aria-label="Orders">
-          {newestFirst(orders).map((order) => (
+          {orders.map((order) => (
             <OrderCard key={order.order_id} order={order} onOpen={() => setOpenId(order.order_id)} />
           ))}
         </ul>
       )}
+      <LoadMore
+        shown={orders.length}
+        total={total}
+        hasMore={hasMore}
+        loadingMore={loadingMore}
+        onLoadMore={loadMore}
+        noun="orders"
+      />
       {opened && <InvoiceModal key={opened.order_id} order={opened} context="dealer" onClose={() => setOpenId(null)} />}
     </section>
   );

@@ -1,8 +1,10 @@
 import type { Order } from '@portal/contracts';
 import { useState } from 'react';
+import type { PagedRows } from '../../api/usePagedRows';
 import { formatDate } from '../../format/date';
 import { formatCents } from '../../format/money';
 import { Button } from '../../ui/Button';
+import { LoadMore } from '../../ui/LoadMore';
 import { Message } from '../../ui/Message';
 import { dealerAccount } from './dealerPayments';
 import { PaymentBadge, StatusBadge } from './OrderBadges';
@@ -14,20 +16,24 @@ import './orders.css';
 
 interface DealerOrderHistoryProps {
   dealerName: string;
-  orders: readonly Order[];
-  loading: boolean;
-  error: unknown;
+  /** the dealer's orders as read so far, newest first (a page of 50 at a time) */
+  orders: PagedRows<Order>;
   onOpen: (order: Order) => void;
 }
 
-/** The admin's dealer detail: the dealer's orders, newest first, its account figures and Payment History. */
-export function DealerOrderHistory({ dealerName, orders, loading, error, onOpen }: DealerOrderHistoryProps) {
+/**
+ * The admin's dealer detail: the dealer's orders, newest first, 50 at a time (Load more), its account figures and
+ * Payment History. The figures and the payments are those of the orders loaded: while older orders are not, a
+ * note says so (the server answers no account totals).
+ */
+export function DealerOrderHistory({ dealerName, orders: paged, onOpen }: DealerOrderHistoryProps) {
+  const { rows: orders, total, loading, error, hasMore } = paged;
   const [history, setHistory] = useState(false);
   const account = dealerAccount(orders);
   return (
     <section className="dealer-card" aria-labelledby="dealer-orders-title">
       <header className="dealer-card__header">
-        <h2 id="dealer-orders-title">Order History ({orders.length})</h2>
+        <h2 id="dealer-orders-title">Order History{loading ? '' : ` (${total ?? orders.length})`}</h2>
         <Button variant="secondary" onClick={() => setHistory(true)}>
           Payment History
         </Button>
@@ -51,15 +57,18 @@ export function DealerOrderHistory({ dealerName, orders, loading, error, onOpen 
               <dd>{formatCents(account.owedCents)}</dd>
             </div>
           </dl>
+          {hasMore && (
+            <p className="muted order-history__partial">
+              Figures and Payment History cover the {orders.length} most recent of {total ?? 'the'} orders; load more to
+              include older ones.
+            </p>
+          )}
           <ul className="order-history" aria-label="Orders">
             {orders.map((order) => (
               <li key={order.order_id}>
-                <button
-                  type="button"
-                  className="order-history__row"
-                  aria-label={`Open invoice of order ${order.order_number}`}
-                  onClick={() => onOpen(order)}
-                >
+                {/* the name is what the row shows, after what it does (a name unlike the text trips voice control) */}
+                <button type="button" className="order-history__row" onClick={() => onOpen(order)}>
+                  <span className="visually-hidden">Open invoice of order </span>
                   <span className="order-history__number">#{order.order_number}</span>
                   <span className="muted order-history__date">{formatDate(order.created_at)}</span>
                   <span className="muted order-history__items">
@@ -74,6 +83,14 @@ export function DealerOrderHistory({ dealerName, orders, loading, error, onOpen 
               </li>
             ))}
           </ul>
+          <LoadMore
+            shown={orders.length}
+            total={total}
+            hasMore={hasMore}
+            loadingMore={paged.loadingMore}
+            onLoadMore={paged.loadMore}
+            noun="orders"
+          />
         </>
       )}
       {history && <PaymentHistoryModal dealerName={dealerName} orders={orders} onClose={() => setHistory(false)} />}

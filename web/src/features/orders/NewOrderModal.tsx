@@ -1,9 +1,11 @@
-import type { Dealer, OrderStatus } from '@portal/contracts';
-import { type FormEvent, useMemo, useState } from 'react';
+import type { OrderStatus } from '@portal/contracts';
+import { type FormEvent, useState } from 'react';
 import { formatCents } from '../../format/money';
 import { SelectInput, TextAreaField } from '../../ui/FormField';
 import { FormModalFooter } from '../../ui/FormModalFooter';
 import { Modal } from '../../ui/Modal';
+import { DealerPicker } from '../dealers/DealerPicker';
+import type { ChosenDealer } from '../dealers/dealerChoice';
 import { useGetProductsQuery } from '../products/catalogApi';
 import { AddItemForm, QuantityInput } from './AddItemForm';
 import { FooterMessage } from './FooterMessage';
@@ -12,49 +14,34 @@ import { OrderLinesTable } from './OrderLinesTable';
 import { orderStatusLabel } from './orderBadges';
 import { createOrderFailure, ORDER_CREATED, SELECT_DEALER_AND_PRODUCT } from './orderMessages';
 import { statusOptions } from './orderStatusOptions';
-import { useCreateOrderMutation, useGetOrderDealersQuery } from './ordersApi';
+import { useCreateOrderMutation } from './ordersApi';
 
 interface NewOrderModalProps {
   onClose: () => void;
   onCreated: (message: string) => void;
 }
 
-const collator = new Intl.Collator('en', { sensitivity: 'base', numeric: true });
-
-function pickerName(dealer: Dealer): string {
-  const name = dealer.business_name?.trim() || dealer.full_name?.trim() || dealer.email;
-  const place = [dealer.city, dealer.state].filter(Boolean).join(', ');
-  return place ? `${name} (${place})` : name;
-}
-
-/** New Order (000 §2): a dealer (not archived), catalogue and custom lines, status and notes. */
+/**
+ * New Order (000 §2): a dealer (not archived; searched on the server, never the whole list), catalogue and custom
+ * lines, status and notes.
+ */
 export function NewOrderModal({ onClose, onCreated }: NewOrderModalProps) {
-  const { data: dealers = [] } = useGetOrderDealersQuery();
   const { data: products = [] } = useGetProductsQuery();
   const [createOrder, { isLoading }] = useCreateOrderMutation();
-  const [dealerId, setDealerId] = useState('');
+  const [dealer, setDealer] = useState<ChosenDealer | null>(null);
   const [status, setStatus] = useState<OrderStatus>('pending');
   const [notes, setNotes] = useState('');
   const [lines, setLines] = useState<DraftLine[]>([]);
   const [message, setMessage] = useState<string>();
   const totals = draftTotals(lines, 0);
 
-  const dealerOptions = useMemo(
-    () =>
-      dealers
-        .filter((dealer) => !dealer.archived)
-        .map((dealer) => ({ value: dealer.dealer_id, label: pickerName(dealer) }))
-        .sort((a, b) => collator.compare(a.label, b.label)),
-    [dealers],
-  );
-
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!dealerId || lines.length === 0) return setMessage(SELECT_DEALER_AND_PRODUCT);
+    if (!dealer || lines.length === 0) return setMessage(SELECT_DEALER_AND_PRODUCT);
     try {
       await createOrder({
         body: {
-          dealer_id: dealerId,
+          dealer_id: dealer.dealer_id,
           product_details: linesPayload(lines),
           status,
           ...(notes.trim() ? { notes: notes.trim() } : {}),
@@ -87,13 +74,7 @@ export function NewOrderModal({ onClose, onCreated }: NewOrderModalProps) {
     >
       <form id="new-order-form" className="stack" onSubmit={submit} noValidate>
         <div className="new-order__fields">
-          <SelectInput
-            label="Dealer"
-            required
-            value={dealerId}
-            onChange={setDealerId}
-            options={[{ value: '', label: 'Select a dealer' }, ...dealerOptions]}
-          />
+          <DealerPicker label="Dealer" required value={dealer} onChange={setDealer} />
           <SelectInput
             label="Status"
             value={status}

@@ -1,87 +1,148 @@
 import type { Order } from '@portal/contracts';
-import { useCallback, useState } from 'react';
-import { downloadCsv } from '../../csv/writeCsv';
+import { Suspense, useCallback, useState } from 'react';
+import { useAppSelector } from '../../app/hooks';
 import { Button } from '../../ui/Button';
-import { SelectInput } from '../../ui/FormField';
+import { InputField, SelectInput } from '../../ui/FormField';
+import { lazyScreen } from '../../ui/lazyScreen';
 import { Message } from '../../ui/Message';
-import { InvoiceModal } from './InvoiceModal';
-import { NewOrderModal } from './NewOrderModal';
+import { DealerPicker } from '../dealers/DealerPicker';
+import { selectToken } from '../session/sessionSlice';
 import { OrdersTable } from './OrdersTable';
-import { orderStatusLabel } from './orderBadges';
-import { ORDER_CSV_HEADER, orderCsvRow, ordersCsvFilename } from './orderCsv';
-import { STATUS_FILTER_OPTIONS, type StatusFilter } from './orderList';
+import { orderStatusLabel, paymentStatusLabel } from './orderBadges';
 import { fetchOrdersFailure } from './orderMessages';
-import { useGetAllOrdersQuery } from './ordersApi';
+import { ORDER_STATUS_CHOICES, orderCountText, PAYMENT_STATUS_CHOICES } from './orderQuery';
+import { downloadOrdersCsv } from './ordersExport';
 import { useOrderList } from './useOrderList';
 import './order-list.css';
 import './orders.css';
 
-const EMPTY: readonly Order[] = [];
+// opened by a click: their code (the invoice, its PDF and payments; the new-order form) is not part of opening the tab
+const InvoiceModal = lazyScreen(() => import('./InvoiceModal'), 'InvoiceModal');
+const NewOrderModal = lazyScreen(() => import('./NewOrderModal'), 'NewOrderModal');
 
 /**
- * Admin: the Orders tab (000 §2) — Create New Order, search (order number, dealer), status filter, the sortable
- * table with status and payment badges, the CSV export of what is shown, and the invoice of a clicked order.
+ * Admin: the Orders tab (000 §2) — Create New Order, search (order number, dealer, email, city), filters by
+ * status, payment, dealer and date, the sortable table read from the server a page at a time as it scrolls, the
+ * CSV export of every matching order, and the invoice of a clicked order.
  */
 export function OrdersPanel() {
-  const { data, isLoading, error } = useGetAllOrdersQuery(undefined, { refetchOnMountOrArgChange: 30 });
-  const orders = data ?? EMPTY;
-  const list = useOrderList(orders);
-  const [openId, setOpenId] = useState<string | null>(null);
+  const token = useAppSelector(selectToken);
+  const list = useOrderList();
+  const { filters, setFilters } = list;
+  const [openOrder, setOpenOrder] = useState<Order | null>(null);
   const [creating, setCreating] = useState(false);
+  const [exporting, setExporting] = useState(false);
   const [notice, setNotice] = useState<string>();
-  const open = useCallback((order: Order) => setOpenId(order.order_id), []);
-  // the list's copy: fresh after every update or payment
-  const opened = openId ? orders.find((order) => order.order_id === openId) : undefined;
+  const open = useCallback((order: Order) => setOpenOrder(order), []);
+  // the list's copy, fresh after every update or payment; the clicked one while a filter no longer lists it
+  const opened = openOrder && (list.rows.find((order) => order.order_id === openOrder.order_id) ?? openOrder);
 
-  const exportCsv = () => downloadCsv(ordersCsvFilename(), ORDER_CSV_HEADER, list.shown.map(orderCsvRow));
+  async function exportCsv() {
+    setExporting(true);
+    try {
+      await downloadOrdersCsv(token, list.query);
+    } catch (failure) {
+      setNotice(`Error exporting orders: ${failure instanceof Error ? failure.message : String(failure)}`);
+    } finally {
+      setExporting(false);
+    }
+  }
 
   return (
     <section className="orders-panel" aria-labelledby="orders-title">
       <header className="orders-panel__header">
-        <h2 id="orders-title">All Orders ({orders.length})</h2>
+        <h2 id="orders-title">All Orders</h2>
         <div className="button-row">
-          <Button variant="secondary" onClick={exportCsv} disabled={list.shown.length === 0}>
+          <Button
+            variant="secondary"
+            onClick={exportCsv}
+            busy={exporting}
+            busyLabel="Exporting..."
+            disabled={list.loading || list.total === 0}
+          >
             Export CSV
           </Button>
           <Button onClick={() => setCreating(true)}>Create New Order</Button>
         </div>
       </header>
-      <Message text={notice ?? (error ? fetchOrdersFailure(error) : undefined)} />
-      <div className="orders-toolbar">
+      <Message text={notice ?? (list.error ? fetchOrdersFailure(list.error) : undefined)} />
+      <div className="orders-toolbar orders-toolbar--admin">
         <div className="field orders-toolbar__search">
           <label htmlFor="order-search">Search</label>
           <input
             id="order-search"
             type="search"
-            placeholder="Order number or dealer name"
-            value={list.filters.search}
-            onChange={(event) => list.setFilters({ ...list.filters, search: event.target.value })}
+            placeholder="Order number, dealer, email or city"
+            value={filters.search}
+            onChange={(event) => setFilters({ ...filters, search: event.target.value })}
           />
         </div>
         <SelectInput
           label="Status"
-          value={list.filters.status}
-          onChange={(status) => list.setFilters({ ...list.filters, status: status as StatusFilter })}
+          value={filters.status}
+          onChange={(status) => setFilters({ ...filters, status: status as typeof filters.status })}
           options={[
             { value: '', label: 'All Statuses' },
-            ...STATUS_FILTER_OPTIONS.map((status) => ({ value: status, label: orderStatusLabel(status) })),
+            ...ORDER_STATUS_CHOICES.map((status) => ({ value: status, label: orderStatusLabel(status) })),
           ]}
+        />
+        <SelectInput
+          label="Payment"
+          value={filters.payment}
+          onChange={(payment) => setFilters({ ...filters, payment: payment as typeof filters.payment })}
+          options={[
+            { value: '', label: 'All Payments' },
+            ...PAYMENT_STATUS_CHOICES.map((payment) => ({ value: payment, label: paymentStatusLabel(payment) })),
+          ]}
+        />
+        <DealerPicker
+          label="Dealer"
+          anyLabel="All Dealers"
+          className="orders-toolbar__dealer"
+          value={filters.dealer}
+          onChange={(dealer) => setFilters({ ...filters, dealer })}
+        />
+        <InputField
+          label="From"
+          type="date"
+          value={filters.from}
+          max={filters.to || undefined}
+          onChange={(from) => setFilters({ ...filters, from })}
+        />
+        <InputField
+          label="To"
+          type="date"
+          value={filters.to}
+          min={filters.from || undefined}
+          onChange={(to) => setFilters({ ...filters, to })}
         />
       </div>
       <p className="muted orders-panel__count" aria-live="polite">
-        {isLoading ? 'Loading orders…' : `Showing ${list.shown.length} of ${orders.length} orders`}
+        {list.loading ? 'Loading orders…' : orderCountText(list.total ?? list.rows.length, list.narrowed)}
       </p>
-      <OrdersTable orders={list.shown} sort={list.sort} onSort={list.sortBy} onOpen={open} />
-      {opened && <InvoiceModal key={opened.order_id} order={opened} context="orders" onClose={() => setOpenId(null)} />}
-      {creating && (
-        <NewOrderModal
-          onClose={() => setCreating(false)}
-          onCreated={(message) => {
-            setCreating(false);
-            setNotice(message);
-          }}
-        />
-      )}
+      <OrdersTable
+        orders={list.rows}
+        sort={list.sort}
+        onSort={list.sortBy}
+        onOpen={open}
+        loading={list.loading}
+        onEndReached={list.loadMore}
+        scrollKey={list.scrollKey}
+      />
+      <Suspense fallback={null}>
+        {opened && (
+          <InvoiceModal key={opened.order_id} order={opened} context="orders" onClose={() => setOpenOrder(null)} />
+        )}
+        {creating && (
+          <NewOrderModal
+            onClose={() => setCreating(false)}
+            onCreated={(message) => {
+              setCreating(false);
+              setNotice(message);
+            }}
+          />
+        )}
+      </Suspense>
     </section>
   );
 }

@@ -3,37 +3,50 @@ import { memo, type ReactNode, useMemo } from 'react';
 import { formatDate } from '../../format/date';
 import { formatCents } from '../../format/money';
 import { sortableColumn } from '../../ui/SortableHeader';
-import { VirtualTable } from '../../ui/VirtualTable';
+import { type VirtualColumn, VirtualTable } from '../../ui/VirtualTable';
 import { PaymentBadge, StatusBadge } from './OrderBadges';
 import { OrderNumberButton } from './OrderNumberButton';
-import { itemCount, type OrderSort, type OrderSortColumn, orderDealerName } from './orderList';
+import { itemCount, orderDealerName } from './orderList';
 import { centsOf } from './orderMoney';
+import type { OrderListSort, OrderListSortColumn } from './orderQuery';
 
 const ROW_HEIGHT = 52;
 const VIEWPORT_HEIGHT = 600;
 export const NO_ORDERS_MATCH = 'No orders match your current filters.';
+export const LOADING_ORDERS = 'Loading orders…';
 
 interface OrdersTableProps {
   orders: readonly Order[];
-  sort: OrderSort;
-  onSort: (column: OrderSortColumn) => void;
+  sort: OrderListSort;
+  onSort: (column: OrderListSortColumn) => void;
   onOpen: (order: Order) => void;
+  /** the first page of the current filters is on its way */
+  loading: boolean;
+  /** the rows in view reached the last loaded row: ask for the next page */
+  onEndReached: () => void;
+  /** changes with the filters and sort: the table goes back to its top */
+  scrollKey: string;
 }
 
-const COLUMNS: readonly {
-  column: OrderSortColumn;
+interface Column {
+  id: string;
   label: string;
+  /** the server's sort of this column; absent: the column does not sort */
+  sort?: OrderListSortColumn;
   cell: (order: Order, open: (order: Order) => void) => ReactNode;
   className?: string;
-}[] = [
+}
+
+const COLUMNS: readonly Column[] = [
   {
-    column: 'date',
+    id: 'date',
+    sort: 'date',
     label: 'Order Date',
     cell: (order) => formatDate(order.created_at),
     className: 'orders-table__date',
   },
   {
-    column: 'number',
+    id: 'number',
     label: 'Order ID',
     className: 'orders-table__number',
     cell: (order, open) => (
@@ -46,39 +59,56 @@ const COLUMNS: readonly {
     ),
   },
   {
-    column: 'dealer',
+    id: 'dealer',
+    sort: 'dealer',
     label: 'Dealer',
     className: 'orders-table__dealer',
     cell: (order) => <span title={orderDealerName(order)}>{orderDealerName(order)}</span>,
   },
-  { column: 'items', label: 'Items', cell: itemCount, className: 'orders-table__items' },
+  { id: 'items', label: 'Items', cell: itemCount, className: 'orders-table__items' },
   {
-    column: 'total',
+    id: 'total',
+    sort: 'total',
     label: 'Total',
     cell: (order) => formatCents(centsOf(order.total_value)),
     className: 'orders-table__total',
   },
   {
-    column: 'status',
+    id: 'status',
+    sort: 'status',
     label: 'Status',
     cell: (order) => <StatusBadge status={order.status} />,
     className: 'orders-table__status',
   },
   {
-    column: 'payment',
+    id: 'payment',
     label: 'Payment',
     cell: (order) => <PaymentBadge status={order.payment_status} />,
     className: 'orders-table__payment',
   },
 ];
 
-/** Every order as a windowed table (50,000 orders scroll smoothly) with sortable headers; a row opens its invoice. */
-export const OrdersTable = memo(function OrdersTable({ orders, sort, onSort, onOpen }: OrdersTableProps) {
+/**
+ * The loaded pages of the filtered orders as a windowed table; the headers of the columns the server sorts by
+ * sort it, and reaching the last loaded row asks for the next page. A row opens its invoice.
+ */
+export const OrdersTable = memo(function OrdersTable({
+  orders,
+  sort,
+  onSort,
+  onOpen,
+  loading,
+  onEndReached,
+  scrollKey,
+}: OrdersTableProps) {
   const columns = useMemo(
     () =>
-      COLUMNS.map((head) =>
-        sortableColumn<Order, OrderSortColumn>(head, sort, onSort, (order) => head.cell(order, onOpen)),
-      ),
+      COLUMNS.map(({ id, label, sort: column, cell, className }): VirtualColumn<Order> => {
+        const render = (order: Order) => cell(order, onOpen);
+        return column
+          ? sortableColumn<Order, OrderListSortColumn>({ column, label, className }, sort, onSort, render)
+          : { id, header: label, className, cell: render };
+      }),
     [sort, onSort, onOpen],
   );
   return (
@@ -91,6 +121,9 @@ export const OrdersTable = memo(function OrdersTable({ orders, sort, onSort, onO
       viewportHeight={VIEWPORT_HEIGHT}
       onRowClick={onOpen}
       empty={NO_ORDERS_MATCH}
+      loading={loading ? LOADING_ORDERS : undefined}
+      onEndReached={onEndReached}
+      scrollKey={scrollKey}
     />
   );
 });

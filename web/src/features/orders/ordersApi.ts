@@ -1,5 +1,6 @@
 import { apiSlice } from '../../api/apiSlice';
 import { contractMutation as mutation, contractQuery as query } from '../../api/contractEndpoint';
+import { contractPagedQuery } from '../../api/contractPagedQuery';
 
 /** What an order change may move besides the lists: the dashboard's Pending Orders and New Orders cards. */
 const ORDER_READS = ['Orders', 'DashboardStats'] as const;
@@ -10,16 +11,17 @@ const ORDER_READS = ['Orders', 'DashboardStats'] as const;
  */
 export const ordersApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
-    getAllOrders: query(build, 'admin.allOrders', { select: (body) => body.orders, providesTags: ['Orders'] }),
+    /** The admin's Orders tab: pages of the filtered, searched and sorted orders (more as the table scrolls). */
+    getAllOrdersPages: contractPagedQuery(build, 'admin.allOrders', { providesTags: ['Orders'] }),
     getDealerOrders: query(build, 'admin.dealerOrders', { select: (body) => body.orders, providesTags: ['Orders'] }),
+    /** A dealer's orders, newest first, in pages (dealer detail, My Orders). */
+    getDealerOrdersPages: contractPagedQuery(build, 'admin.dealerOrders', { providesTags: ['Orders'] }),
     /** The body's `idempotency_key` makes a retried or double-clicked submit create one order. */
     submitOrder: mutation(build, 'dealer.submitOrder', { invalidatesTags: [...ORDER_READS] }),
     createOrder: mutation(build, 'admin.createOrder', { invalidatesTags: [...ORDER_READS] }),
     updateOrder: mutation(build, 'admin.updateOrder', { invalidatesTags: [...ORDER_READS] }),
     recordPayment: mutation(build, 'admin.recordPayment', { invalidatesTags: ['Orders'] }),
     emailInvoice: mutation(build, 'admin.emailInvoice'),
-    /** Active (not archived) dealers: the New Order modal's dealer select. */
-    getOrderDealers: query(build, 'admin.dealersList', { select: (body) => body.dealers, providesTags: ['Dealers'] }),
     /** The invoice heading: the company's name, address, email and phone (public; refetched on a visible tab). */
     getInvoiceCompany: query(build, 'public.companySettings', {
       select: (body) => body.settings,
@@ -29,13 +31,13 @@ export const ordersApi = apiSlice.injectEndpoints({
 });
 
 export const {
-  useGetAllOrdersQuery,
+  useGetAllOrdersPagesInfiniteQuery,
   useGetDealerOrdersQuery,
+  useGetDealerOrdersPagesInfiniteQuery,
   useSubmitOrderMutation,
   useCreateOrderMutation,
   useUpdateOrderMutation,
   useRecordPaymentMutation,
   useEmailInvoiceMutation,
-  useGetOrderDealersQuery,
   useGetInvoiceCompanyQuery,
 } = ordersApi;

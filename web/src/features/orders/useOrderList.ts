@@ -1,22 +1,35 @@
 import type { Order } from '@portal/contracts';
 import { useCallback, useMemo, useState } from 'react';
+import { usePagedRows } from '../../api/usePagedRows';
+import { useDebounced } from '../../ui/useDebounced';
+import { DEFAULT_ORDER_SORT, nextOrderSort } from './orderList';
 import {
-  DEFAULT_ORDER_SORT,
-  filterOrders,
-  NO_ORDER_FILTERS,
-  nextOrderSort,
-  type OrderFilters,
-  type OrderSort,
-  type OrderSortColumn,
-  sortOrders,
-} from './orderList';
+  NO_ORDER_LIST_FILTERS,
+  narrowsOrders,
+  type OrderListFilters,
+  type OrderListSort,
+  type OrderListSortColumn,
+  orderListQuery,
+} from './orderQuery';
+import { useGetAllOrdersPagesInfiniteQuery } from './ordersApi';
 
-/** Filters and sort of the Orders tab, memoised: the list is sorted only when the data or the sort change. */
-export function useOrderList(orders: readonly Order[]) {
-  const [filters, setFilters] = useState<OrderFilters>(NO_ORDER_FILTERS);
-  const [sort, setSort] = useState<OrderSort>(DEFAULT_ORDER_SORT);
-  const sorted = useMemo(() => sortOrders(orders, sort), [orders, sort]);
-  const shown = useMemo(() => filterOrders(sorted, filters), [sorted, filters]);
-  const sortBy = useCallback((column: OrderSortColumn) => setSort((current) => nextOrderSort(current, column)), []);
-  return { filters, setFilters, sort, sortBy, shown };
+const ordersOf = (page: { orders: Order[] }) => page.orders;
+
+/**
+ * The Orders tab's list: its filters, sort and search (debounced) as the server's query, and the pages read so
+ * far. A new query is a new list, read from its first page; `query` also names it for the table's scroll reset
+ * and the CSV export of the same filtered set.
+ */
+export function useOrderList() {
+  const [filters, setFilters] = useState<OrderListFilters>(NO_ORDER_LIST_FILTERS);
+  const [sort, setSort] = useState<OrderListSort>(DEFAULT_ORDER_SORT);
+  const search = useDebounced(filters.search);
+  const query = useMemo(() => orderListQuery(filters, sort, search), [filters, sort, search]);
+  const result = useGetAllOrdersPagesInfiniteQuery({ query }, { refetchOnMountOrArgChange: 30 });
+  const pages = usePagedRows(result, ordersOf);
+  const sortBy = useCallback((column: OrderListSortColumn) => setSort((current) => nextOrderSort(current, column)), []);
+  const scrollKey = useMemo(() => JSON.stringify(query), [query]);
+  // `narrowed` as the rows shown: the search as it settled, not as it is being typed
+  const narrowed = narrowsOrders({ ...filters, search });
+  return { filters, setFilters, sort, sortBy, query, scrollKey, narrowed, ...pages };
 }

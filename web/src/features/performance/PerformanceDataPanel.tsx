@@ -1,55 +1,69 @@
 import type { PerformanceRecord } from '@portal/contracts';
 import { useMemo, useState } from 'react';
+import { usePagedRows } from '../../api/usePagedRows';
 import { formatWholeDollars } from '../../format/money';
 import { sortableColumn } from '../../ui/SortableHeader';
-import { VirtualTable } from '../../ui/VirtualTable';
+import { useDebounced } from '../../ui/useDebounced';
+import { type VirtualColumn, VirtualTable } from '../../ui/VirtualTable';
 import { dealerLocation, formatMetricValue } from './metrics';
-import { useGetDealerPerformanceQuery } from './performanceApi';
+import { useGetDealerPerformancePagesInfiniteQuery } from './performanceApi';
 import {
   DEFAULT_PERFORMANCE_SORT,
   nextPerformanceSort,
   type PerformanceColumn,
   type PerformanceSort,
-  searchPerformance,
-  sortPerformance,
+  performanceQuery,
 } from './performanceTable';
 
 const ROW_HEIGHT = 48;
 const VIEWPORT_HEIGHT = 520;
-const EMPTY: readonly PerformanceRecord[] = [];
 
+const recordsOf = (page: { data: PerformanceRecord[] }) => page.data;
+
+/** A column, sortable when the server orders by it (`column`; not the location). */
 const COLUMNS: readonly {
-  column: PerformanceColumn;
+  id: string;
+  column?: PerformanceColumn;
   label: string;
   cell: (record: PerformanceRecord) => string;
   className: string;
 }[] = [
-  { column: 'dealer', label: 'Dealer', cell: (record) => record.dealer_name, className: 'performance-table__dealer' },
   {
-    column: 'location',
+    id: 'dealer',
+    column: 'dealer',
+    label: 'Dealer',
+    cell: (record) => record.dealer_name,
+    className: 'performance-table__dealer',
+  },
+  {
+    id: 'location',
     label: 'Location',
     cell: (r) => dealerLocation(r) || '—',
     className: 'performance-table__place',
   },
   {
+    id: 'revenue',
     column: 'revenue',
     label: 'Revenue',
     cell: (record) => formatWholeDollars(record.total_revenue),
     className: 'performance-table__figure',
   },
   {
+    id: 'orders',
     column: 'orders',
     label: 'Orders',
     cell: (record) => formatMetricValue('orders', record.total_orders),
     className: 'performance-table__figure performance-table__count',
   },
   {
+    id: 'items',
     column: 'items',
     label: 'Items Sold',
     cell: (record) => formatMetricValue('items', record.total_items),
     className: 'performance-table__figure performance-table__count',
   },
   {
+    id: 'average',
     column: 'average',
     label: 'Avg Order',
     cell: (record) => formatWholeDollars(record.avg_order_value),
@@ -57,24 +71,29 @@ const COLUMNS: readonly {
   },
 ];
 
-/** Performance Data: every active dealer's figures, searchable, sorted by any column (revenue first). */
+/**
+ * Performance Data: every active dealer's figures, 50 at a time as the table scrolls, searched by name or id and
+ * sorted by any figure (revenue first) on the server.
+ */
 export function PerformanceDataPanel() {
-  const { data, isLoading } = useGetDealerPerformanceQuery(undefined, { refetchOnMountOrArgChange: true });
-  const records = data ?? EMPTY;
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<PerformanceSort>(DEFAULT_PERFORMANCE_SORT);
-  const sorted = useMemo(() => sortPerformance(records, sort), [records, sort]);
-  const shown = useMemo(() => searchPerformance(sorted, search), [sorted, search]);
+  const settled = useDebounced(search);
+  const query = useMemo(() => performanceQuery(settled, sort), [settled, sort]);
+  const result = useGetDealerPerformancePagesInfiniteQuery({ query }, { refetchOnMountOrArgChange: true });
+  const { rows: records, total, loading, hasMore, loadMore } = usePagedRows(result, recordsOf);
   const columns = useMemo(
     () =>
-      COLUMNS.map((head) =>
-        sortableColumn<PerformanceRecord, PerformanceColumn>(
-          head,
+      COLUMNS.map(({ id, column, label, className, cell }): VirtualColumn<PerformanceRecord> => {
+        const shown = (record: PerformanceRecord) => <span title={cell(record)}>{cell(record)}</span>;
+        if (!column) return { id, header: label, className, cell: shown };
+        return sortableColumn<PerformanceRecord, PerformanceColumn>(
+          { column, label, className },
           sort,
-          (column) => setSort(nextPerformanceSort(sort, column)),
-          (record) => <span title={head.cell(record)}>{head.cell(record)}</span>,
-        ),
-      ),
+          (chosen) => setSort(nextPerformanceSort(sort, chosen)),
+          shown,
+        );
+      }),
     [sort],
   );
 
@@ -86,24 +105,33 @@ export function PerformanceDataPanel() {
           <input
             id="performance-search"
             type="search"
-            placeholder="Name, city or state"
+            placeholder="Business or contact name, or dealer id"
             value={search}
             onChange={(event) => setSearch(event.target.value)}
           />
         </div>
         <p className="muted performance-data__count" aria-live="polite">
-          {isLoading ? 'Loading performance…' : `Showing ${shown.length} of ${records.length} dealers`}
+          {loading ? 'Loading performance…' : dealerCount(total ?? records.length, query.q !== '')}
         </p>
       </div>
       <VirtualTable
         label="Dealer performance"
-        items={shown}
+        items={records}
         columns={columns}
         rowKey={(record) => record.dealer_id}
         rowHeight={ROW_HEIGHT}
         viewportHeight={VIEWPORT_HEIGHT}
-        empty={records.length === 0 ? 'No dealers yet.' : 'No dealers match your search.'}
+        empty={query.q ? 'No dealers match your search.' : 'No dealers yet.'}
+        loading={loading ? 'Loading performance…' : undefined}
+        onEndReached={hasMore ? loadMore : undefined}
+        scrollKey={JSON.stringify(query)}
       />
     </div>
   );
+}
+
+/** "1 dealer", "230 dealers"; "3 matching dealers" under a search. */
+function dealerCount(count: number, searched: boolean): string {
+  const noun = count === 1 ? 'dealer' : 'dealers';
+  return `${count.toLocaleString('en-US')} ${searched ? `matching ${noun}` : noun}`;
 }

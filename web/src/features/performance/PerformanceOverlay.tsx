@@ -1,8 +1,10 @@
+import type { PendingNotification } from '@portal/contracts';
 import { useRef, useState } from 'react';
+import { usePagedRows } from '../../api/usePagedRows';
 import { Modal } from '../../ui/Modal';
 import { type Section, SectionTabs } from '../../ui/SectionTabs';
 import { IncentiveProgramsPanel } from '../incentives/IncentiveProgramsPanel';
-import { useGetPendingNotificationsQuery } from '../incentives/incentivesApi';
+import { useGetPendingNotificationPagesInfiniteQuery } from '../incentives/incentivesApi';
 import { NotificationsPanel } from '../incentives/NotificationsPanel';
 import { PerformanceDataPanel } from './PerformanceDataPanel';
 import './performance.css';
@@ -11,6 +13,10 @@ type ManagementSection = 'performance' | 'programs' | 'notifications';
 
 /** New achievements arrive from order events while the overlay is open: the count is re-read this often. */
 const NOTIFICATIONS_POLL_MS = 30_000;
+
+const notificationsOf = (page: { data: PendingNotification[] }) => page.data;
+/** With a limit, `count` is the total too (the spec's field); `total` is read first. */
+const notificationCount = (page: { total?: number; count: number }) => page.total ?? page.count;
 
 interface PerformanceOverlayProps {
   onClose: () => void;
@@ -28,17 +34,18 @@ export function PerformanceOverlay({ onClose }: PerformanceOverlayProps) {
   const close = () => {
     if (!host.current?.querySelector('.modal .modal[open]')) onClose();
   };
-  const { data: pending } = useGetPendingNotificationsQuery(undefined, {
+  const result = useGetPendingNotificationPagesInfiniteQuery(undefined, {
     refetchOnMountOrArgChange: true,
     pollingInterval: NOTIFICATIONS_POLL_MS,
   });
+  const pending = usePagedRows(result, notificationsOf, notificationCount);
   const sections: readonly Section<ManagementSection>[] = [
     { id: 'performance', label: 'Performance Data', content: <PerformanceDataPanel /> },
     { id: 'programs', label: 'Incentive Programs', content: <IncentiveProgramsPanel /> },
     {
       id: 'notifications',
-      label: `Notifications (${pending?.count ?? 0})`,
-      content: <NotificationsPanel notifications={pending?.data} />,
+      label: pending.total === undefined ? 'Notifications' : `Notifications (${pending.total})`,
+      content: <NotificationsPanel notifications={pending} />,
     },
   ];
   return (

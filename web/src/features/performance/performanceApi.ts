@@ -1,5 +1,6 @@
 import { apiSlice } from '../../api/apiSlice';
 import { contractQuery as query } from '../../api/contractEndpoint';
+import { contractPagedQuery } from '../../api/contractPagedQuery';
 
 /** The incentive service's performance figures: the Best performers card and the Performance Data table. */
 export const performanceApi = apiSlice.injectEndpoints({
@@ -8,11 +9,9 @@ export const performanceApi = apiSlice.injectEndpoints({
       select: (body) => body.data,
       providesTags: ['Performance'],
     }),
-    getDealerPerformance: query(build, 'admin.dealerPerformance', {
-      select: (body) => body.data,
-      providesTags: ['Performance'],
-    }),
+    /** Performance Data: 50 dealers at a time, searched and sorted on the server. */
+    getDealerPerformancePages: contractPagedQuery(build, 'admin.dealerPerformance', { providesTags: ['Performance'] }),
   }),
 });
 
-export const { useGetTopPerformersQuery, useGetDealerPerformanceQuery } = performanceApi;
+export const { useGetTopPerformersQuery, useGetDealerPerformancePagesInfiniteQuery } = performanceApi;

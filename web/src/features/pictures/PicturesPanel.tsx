@@ -1,22 +1,34 @@
 import type { Picture } from '@portal/contracts';
 import { useState } from 'react';
+import { usePagedRows } from '../../api/usePagedRows';
 import { Button } from '../../ui/Button';
 import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog';
+import { InputField } from '../../ui/FormField';
+import { LoadMore } from '../../ui/LoadMore';
 import { Message } from '../../ui/Message';
+import { useDebounced } from '../../ui/useDebounced';
 import { loadFailureText } from '../settings/shared/notice';
 import { useTimedNotice } from '../settings/shared/useTimedNotice';
 import { PictureCard } from './PictureCard';
 import { PicturePreviewModal } from './PicturePreviewModal';
 import { deleteFailureMessage } from './pictureMessages';
-import { useDeletePictureMutation, useGetPicturesQuery } from './picturesApi';
+import { useDeletePictureMutation, useGetPicturePagesInfiniteQuery } from './picturesApi';
 import { knownCategories } from './pictureUpload';
 import { UploadPictureModal } from './UploadPictureModal';
 import '../products/catalog.css';
 import './pictures.css';
 
-/** The admin's Pictures tab: the library dealers download from; upload, preview and delete pictures. */
+const picturesOf = (page: { pictures: Picture[] }) => page.pictures;
+
+/**
+ * The admin's Pictures tab: the library dealers download from, newest first, 50 at a time (Load more), searched
+ * by title or description on the server; upload, preview and delete pictures.
+ */
 export function PicturesPanel() {
-  const { data: pictures, error, isLoading } = useGetPicturesQuery();
+  const [search, setSearch] = useState('');
+  const q = useDebounced(search.trim());
+  const result = useGetPicturePagesInfiniteQuery({ query: { q } });
+  const { rows: pictures, total, loading, loadingMore, hasMore, loadMore, error } = usePagedRows(result, picturesOf);
   const [deletePicture, { isLoading: deleting }] = useDeletePictureMutation();
   const [uploading, setUploading] = useState(false);
   const [previewed, setPreviewed] = useState<Picture | null>(null);
@@ -36,22 +48,32 @@ export function PicturesPanel() {
           The picture library: marketing pictures dealers preview and download from their Resources tab.
         </p>
         <div className="button-row">
-          {pictures && <span className="badge">{pictures.length} pictures</span>}
+          {total !== undefined && <span className="badge">{q ? `${total} matching` : `${total} pictures`}</span>}
           <Button onClick={() => setUploading(true)}>Upload Picture</Button>
         </div>
       </header>
 
+      <InputField
+        className="pictures-panel__search"
+        label="Search pictures"
+        type="search"
+        value={search}
+        onChange={setSearch}
+        placeholder="Title or description"
+      />
       <Message text={notice?.text} tone={notice?.tone} />
-      {isLoading && (
+      {loading && (
         <p className="muted" role="status">
           Loading pictures…
         </p>
       )}
-      {error && <Message text={loadFailureText('Error loading pictures', error)} />}
-      {pictures?.length === 0 && (
-        <p className="pictures-panel__empty muted">No pictures yet. Upload the first one with Upload Picture.</p>
+      {error ? <Message text={loadFailureText('Error loading pictures', error)} /> : null}
+      {!loading && !error && pictures.length === 0 && (
+        <p className="pictures-panel__empty muted">
+          {q ? 'No pictures match your search.' : 'No pictures yet. Upload the first one with Upload Picture.'}
+        </p>
       )}
-      {pictures && pictures.length > 0 && (
+      {pictures.length > 0 && (
         <ul className="catalog-grid" aria-label="Pictures">
           {pictures.map((picture) => (
             <PictureCard
@@ -72,10 +94,19 @@ export function PicturesPanel() {
           ))}
         </ul>
       )}
+      <LoadMore
+        shown={pictures.length}
+        total={total}
+        hasMore={hasMore}
+        loadingMore={loadingMore}
+        onLoadMore={loadMore}
+        noun="pictures"
+      />
 
       {uploading && (
         <UploadPictureModal
-          categories={knownCategories(pictures ?? [])}
+          // the categories of the pictures loaded (the server lists no categories of its own)
+          categories={knownCategories(pictures)}
           onClose={() => setUploading(false)}
           onUploaded={(message) => {
             setUploading(false);

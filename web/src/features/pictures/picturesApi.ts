@@ -1,5 +1,6 @@
 import { apiSlice } from '../../api/apiSlice';
 import { contractMutation as mutation, contractQuery as query } from '../../api/contractEndpoint';
+import { contractPagedQuery } from '../../api/contractPagedQuery';
 
 /**
  * The picture library: the admin's list and delete (upload goes through `uploadWithProgress` for its progress
@@ -7,7 +8,8 @@ import { contractMutation as mutation, contractQuery as query } from '../../api/
  */
 export const picturesApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
-    getPictures: query(build, 'admin.pictures', { select: (body) => body.pictures, providesTags: ['Pictures'] }),
+    /** The admin's library, newest first, 50 at a time, searched on the server. */
+    getPicturePages: contractPagedQuery(build, 'admin.pictures', { providesTags: ['Pictures'] }),
     deletePicture: mutation(build, 'admin.deletePicture', { invalidatesTags: ['Pictures'] }),
     getAvailablePictures: query(build, 'dealer.availablePictures', {
       select: (body) => body.pictures,
@@ -19,7 +21,7 @@ export const picturesApi = apiSlice.injectEndpoints({
 });
 
 export const {
-  useGetPicturesQuery,
+  useGetPicturePagesInfiniteQuery,
   useDeletePictureMutation,
   useGetAvailablePicturesQuery,
   useDownloadPictureMutation,

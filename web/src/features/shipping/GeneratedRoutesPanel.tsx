@@ -1,7 +1,10 @@
-import type { Shipment, ShippingOrder } from '@portal/contracts';
+import type { Shipment, ShipmentStatusFilter, ShippingOrder } from '@portal/contracts';
 import { useState } from 'react';
+import { usePagedRows } from '../../api/usePagedRows';
 import { useAppSelector } from '../../app/hooks';
 import { Button } from '../../ui/Button';
+import { SelectInput } from '../../ui/FormField';
+import { LoadMore } from '../../ui/LoadMore';
 import { Message } from '../../ui/Message';
 import { selectUser } from '../session/sessionSlice';
 import { OrderDetailsModal } from './OrderDetailsModal';
@@ -10,18 +13,28 @@ import { RouteSettings } from './RouteSettings';
 import { PrintRouteSheet, RouteSheet } from './RouteSheet';
 import { routeBasis } from './routeDisplay';
 import { ShipmentCard } from './ShipmentCard';
-import { useGetShipmentsQuery, useGetShippingSettingsQuery } from './shippingApi';
+import { useGetShipmentPagesInfiniteQuery, useGetShippingSettingsQuery } from './shippingApi';
 import { shippingFailure } from './shippingMessages';
 
-const EMPTY: Shipment[] = [];
+const STATUS_OPTIONS: readonly { value: ShipmentStatusFilter | ''; label: string }[] = [
+  { value: '', label: 'All statuses' },
+  { value: 'ready', label: 'Ready' },
+  { value: 'in_progress', label: 'In progress' },
+  { value: 'completed', label: 'Completed' },
+];
 
-/** Generated Routes (001 §2): every shipment, newest first, as a card with its route. */
+const shipmentsOf = (page: { shipments: Shipment[] }) => page.shipments;
+
+/**
+ * Generated Routes (001 §2): the shipments, newest first, as cards with their routes, 50 at a time (Load more
+ * for older ones), optionally only those of one status: a driver's phone never reads every route ever made.
+ */
 export function GeneratedRoutesPanel() {
-  const { data, error, isLoading, isFetching, refetch } = useGetShipmentsQuery(undefined, {
-    refetchOnMountOrArgChange: true,
-  });
+  const [status, setStatus] = useState<ShipmentStatusFilter | ''>('');
+  const result = useGetShipmentPagesInfiniteQuery({ query: { status } }, { refetchOnMountOrArgChange: true });
+  const { refetch, isFetching } = result;
+  const { rows: shipments, total, loading, loadingMore, hasMore, loadMore, error } = usePagedRows(result, shipmentsOf);
   const { data: settings } = useGetShippingSettingsQuery();
-  const shipments = data ?? EMPTY;
   const isAdmin = useAppSelector(selectUser)?.role === 'admin';
   const [opened, setOpened] = useState<ShippingOrder | null>(null);
   const [printing, setPrinting] = useState<{ shipment: Shipment; request: number } | null>(null);
@@ -30,7 +43,7 @@ export function GeneratedRoutesPanel() {
     <section className="shipping-section" aria-labelledby="routes-title">
       <header className="shipping-section__header">
         <div>
-          <h2 id="routes-title">Generated Routes ({shipments.length})</h2>
+          <h2 id="routes-title">Generated Routes{total === undefined ? '' : ` (${total})`}</h2>
           {settings && <p className="shipping-section__note muted">{routeBasis(settings)}</p>}
         </div>
         <Button variant="secondary" onClick={() => refetch()} busy={isFetching} busyLabel="Refreshing...">
@@ -38,14 +51,24 @@ export function GeneratedRoutesPanel() {
         </Button>
       </header>
       {isAdmin && settings && <RouteSettings settings={settings} />}
-      {error && <Message text={shippingFailure('Error fetching shipments', error)} tone="error" />}
-      {isLoading && (
+      <div className="shipping-filters">
+        <SelectInput
+          label="Status"
+          value={status}
+          options={STATUS_OPTIONS}
+          onChange={(value) => setStatus(value as ShipmentStatusFilter | '')}
+        />
+      </div>
+      {error ? <Message text={shippingFailure('Error fetching shipments', error)} tone="error" /> : null}
+      {loading && (
         <p className="muted" role="status">
           Loading shipments…
         </p>
       )}
-      {!isLoading && !error && shipments.length === 0 && (
-        <p className="shipping-empty muted">No shipments yet. Create one from Orders Ready to Ship.</p>
+      {!loading && !error && shipments.length === 0 && (
+        <p className="shipping-empty muted">
+          {status ? 'No shipments with this status.' : 'No shipments yet. Create one from Orders Ready to Ship.'}
+        </p>
       )}
       <div className="shipment-list">
         {shipments.map((shipment) => (
@@ -57,6 +80,14 @@ export function GeneratedRoutesPanel() {
           />
         ))}
       </div>
+      <LoadMore
+        shown={shipments.length}
+        total={total}
+        hasMore={hasMore}
+        loadingMore={loadingMore}
+        onLoadMore={loadMore}
+        noun="shipments"
+      />
       <OrderDetailsModal order={opened && detailsOfShippingOrder(opened)} onClose={() => setOpened(null)} />
       {printing && (
         <PrintRouteSheet key={printing.request}>

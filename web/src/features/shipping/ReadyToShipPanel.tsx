@@ -1,8 +1,10 @@
 import type { ShippingOrder } from '@portal/contracts';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { usePagedRows } from '../../api/usePagedRows';
 import { formatDate } from '../../format/date';
 import { formatCents } from '../../format/money';
 import { Button } from '../../ui/Button';
+import { LoadMore } from '../../ui/LoadMore';
 import { Message } from '../../ui/Message';
 import { useTimedNotice } from '../settings/shared/useTimedNotice';
 import { OrderDetailsModal } from './OrderDetailsModal';
@@ -16,20 +18,20 @@ import {
   toggleOrder,
 } from './orderSelection';
 import { itemCount } from './routeDisplay';
-import { useCreateShipmentMutation, useGetReadyToShipOrdersQuery } from './shippingApi';
+import { useCreateShipmentMutation, useGetReadyToShipPagesInfiniteQuery } from './shippingApi';
 import { shippingFailure } from './shippingMessages';
 
-const EMPTY: ShippingOrder[] = [];
+const ordersOf = (page: { orders: ShippingOrder[] }) => page.orders;
 
 /**
- * Orders Ready to Ship (001 §2): confirmed orders in no shipment. Pick some (or all), name the shipment if you
- * like, and Create Shipment; a row's Details opens the order-details modal.
+ * Orders Ready to Ship (001 §2): confirmed orders in no shipment, oldest first, 50 at a time (Load more for the
+ * rest). Pick some (or all shown), name the shipment if you like, and Create Shipment; a row's Details opens the
+ * order-details modal.
  */
 export function ReadyToShipPanel() {
-  const { data, error, isLoading, isFetching, refetch } = useGetReadyToShipOrdersQuery(undefined, {
-    refetchOnMountOrArgChange: true,
-  });
-  const orders = data ?? EMPTY;
+  const result = useGetReadyToShipPagesInfiniteQuery(undefined, { refetchOnMountOrArgChange: true });
+  const { isFetching, refetch } = result;
+  const { rows: orders, total, loading, loadingMore, hasMore, loadMore, error } = usePagedRows(result, ordersOf);
   const listed = useMemo(() => orders.map((order) => order.order_id), [orders]);
   const [selection, setSelection] = useState<OrderSelection>([]);
   const [name, setName] = useState('');
@@ -63,7 +65,7 @@ export function ReadyToShipPanel() {
   return (
     <section className="shipping-section" aria-labelledby="ready-title">
       <header className="shipping-section__header">
-        <h2 id="ready-title">Orders Ready to Ship ({orders.length})</h2>
+        <h2 id="ready-title">Orders Ready to Ship{total === undefined ? '' : ` (${total})`}</h2>
         <Button variant="secondary" onClick={() => refetch()} busy={isFetching} busyLabel="Refreshing...">
           Refresh
         </Button>
@@ -96,13 +98,13 @@ export function ReadyToShipPanel() {
       </div>
 
       <Message text={notice?.text} tone={notice?.tone} />
-      {error && <Message text={shippingFailure('Error fetching orders', error)} tone="error" />}
-      {isLoading && (
+      {error ? <Message text={shippingFailure('Error fetching orders', error)} tone="error" /> : null}
+      {loading && (
         <p className="muted" role="status">
           Loading orders…
         </p>
       )}
-      {!isLoading && !error && orders.length === 0 && (
+      {!loading && !error && orders.length === 0 && (
         <p className="shipping-empty muted">No confirmed orders are waiting for a shipment.</p>
       )}
 
@@ -137,6 +139,14 @@ export function ReadyToShipPanel() {
           </tbody>
         </table>
       )}
+      <LoadMore
+        shown={orders.length}
+        total={total}
+        hasMore={hasMore}
+        loadingMore={loadingMore}
+        onLoadMore={loadMore}
+        noun="orders"
+      />
 
       <OrderDetailsModal order={opened && detailsOfShippingOrder(opened)} onClose={() => setOpened(null)} />
     </section>

@@ -1,5 +1,6 @@
 import { apiSlice } from '../../api/apiSlice';
 import { contractMutation as mutation, contractQuery as query } from '../../api/contractEndpoint';
+import { contractPagedQuery } from '../../api/contractPagedQuery';
 
 /**
  * Shipping Management (001 §2, §7): the orders ready to ship, shipments with their routes, and the changes the
@@ -8,11 +9,10 @@ import { contractMutation as mutation, contractQuery as query } from '../../api/
  */
 export const shippingApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
-    getReadyToShipOrders: query(build, 'admin.readyToShipOrders', {
-      select: (body) => body.orders,
-      providesTags: ['ReadyToShip'],
-    }),
-    getShipments: query(build, 'admin.shipments', { select: (body) => body.shipments, providesTags: ['Shipments'] }),
+    /** Orders Ready to Ship, 50 at a time (oldest first), searched on the server. */
+    getReadyToShipPages: contractPagedQuery(build, 'admin.readyToShipOrders', { providesTags: ['ReadyToShip'] }),
+    /** Generated Routes, 50 shipments at a time (newest first): a driver's phone reads the recent routes only. */
+    getShipmentPages: contractPagedQuery(build, 'admin.shipments', { providesTags: ['Shipments'] }),
     createShipment: mutation(build, 'admin.createShipment', {
       invalidatesTags: ['ReadyToShip', 'Shipments', 'Orders', 'DashboardStats'],
     }),
@@ -39,8 +39,8 @@ export const shippingApi = apiSlice.injectEndpoints({
 });
 
 export const {
-  useGetReadyToShipOrdersQuery,
-  useGetShipmentsQuery,
+  useGetReadyToShipPagesInfiniteQuery,
+  useGetShipmentPagesInfiniteQuery,
   useCreateShipmentMutation,
   useUpdateShipmentOrderStatusMutation,
   useSetRouteModeMutation,

@@ -1,23 +1,31 @@
 import type { AdminUser } from '@portal/contracts';
 import { useState } from 'react';
 import { failureMessage } from '../../../api/errorMessage';
+import { usePagedRows } from '../../../api/usePagedRows';
 import { useAppSelector } from '../../../app/hooks';
+import { LoadMore } from '../../../ui/LoadMore';
 import { Message } from '../../../ui/Message';
 import { selectUser } from '../../session/sessionSlice';
 import { loadFailureText } from '../shared/notice';
 import { SettingsCard, SettingsLoading } from '../shared/SettingsCard';
 import { useTimedNotice } from '../shared/useTimedNotice';
 import { AdminUsersTable } from './AdminUsersTable';
-import { useDeleteAdminUserMutation, useGetAdminUsersQuery } from './adminUsersApi';
+import { useDeleteAdminUserMutation, useGetAdminUserPagesInfiniteQuery } from './adminUsersApi';
 import { CreateAdminUserForm, type CreatedUser } from './CreateAdminUserForm';
 import { DeleteAdminUserDialog } from './DeleteAdminUserDialog';
 import { TemporaryPasswordDialog } from './TemporaryPasswordDialog';
 import './admin-users.css';
 
-/** Admin Users: the admin and delivery accounts; create one (temporary password shown once) or delete one. */
+const usersOf = (page: { users: AdminUser[] }) => page.users;
+
+/**
+ * Admin Users: the admin and delivery accounts, 50 at a time (Load more); create one (temporary password shown
+ * once) or delete one.
+ */
 export function AdminUsersPanel() {
   const me = useAppSelector(selectUser);
-  const { data: users, error, isLoading } = useGetAdminUsersQuery();
+  const result = useGetAdminUserPagesInfiniteQuery();
+  const { rows: users, total, loading, loadingMore, hasMore, loadMore, error } = usePagedRows(result, usersOf);
   const [deleteUser, { isLoading: deleting }] = useDeleteAdminUserMutation();
   const [created, setCreated] = useState<CreatedUser | null>(null);
   const [toDelete, setToDelete] = useState<AdminUser | null>(null);
@@ -42,12 +50,23 @@ export function AdminUsersPanel() {
         <CreateAdminUserForm onCreated={setCreated} />
       </SettingsCard>
 
-      <SettingsCard title="Admin & Delivery Users" aside={users && <span className="badge">{users.length} users</span>}>
+      <SettingsCard
+        title="Admin & Delivery Users"
+        aside={total !== undefined && <span className="badge">{total} users</span>}
+      >
         <div className="settings-form">
           <Message text={notice?.text} tone={notice?.tone} />
-          {isLoading && <SettingsLoading what="users" />}
-          {error && <Message text={loadFailureText('Error loading admin users', error)} />}
-          {users && <AdminUsersTable users={users} currentEmail={me?.email} onDelete={setToDelete} />}
+          {loading && <SettingsLoading what="users" />}
+          {error ? <Message text={loadFailureText('Error loading admin users', error)} /> : null}
+          {!loading && !error && <AdminUsersTable users={users} currentEmail={me?.email} onDelete={setToDelete} />}
+          <LoadMore
+            shown={users.length}
+            total={total}
+            hasMore={hasMore}
+            loadingMore={loadingMore}
+            onLoadMore={loadMore}
+            noun="users"
+          />
         </div>
       </SettingsCard>
 

@@ -1,16 +1,19 @@
 import { apiSlice } from '../../../api/apiSlice';
-import { type ArgOf, contractMutation, contractQuery } from '../../../api/contractEndpoint';
+import { type ArgOf, contractMutation } from '../../../api/contractEndpoint';
+import { contractPagedQuery } from '../../../api/contractPagedQuery';
 
 /** The create form always names a role (the contract defaults it to admin when left out). */
 export type NewAdminUser = Required<ArgOf<'admin.createAdminUser'>['body']>;
 
 export const adminUsersApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
-    getAdminUsers: contractQuery(build, 'admin.users', { select: (body) => body.users, providesTags: ['AdminUsers'] }),
+    /** The admin and delivery users, oldest first, 50 at a time. */
+    getAdminUserPages: contractPagedQuery(build, 'admin.users', { providesTags: ['AdminUsers'] }),
     /** Answers the new user and its temporary password, which is shown once. */
     createAdminUser: contractMutation(build, 'admin.createAdminUser', { invalidatesTags: ['AdminUsers'] }),
     deleteAdminUser: contractMutation(build, 'admin.deleteAdminUser', { invalidatesTags: ['AdminUsers'] }),
   }),
 });
 
-export const { useGetAdminUsersQuery, useCreateAdminUserMutation, useDeleteAdminUserMutation } = adminUsersApi;
+export const { useGetAdminUserPagesInfiniteQuery, useCreateAdminUserMutation, useDeleteAdminUserMutation } =
+  adminUsersApi;

@@ -1,0 +1,52 @@
+import { contractRequest } from '../api/contractRequest';
+import type { ContractRoute } from '../api/contractRoutes';
+
+/**
+ * Downloads a CSV export the server streams (an export endpoint taking a list's query: the whole filtered set,
+ * not the rows a table has loaded), fetched with the bearer token and offered to the browser's downloads as
+ * `filename`. Rejects with the server's detail when it refuses.
+ */
+export async function downloadServerCsv(
+  token: string | null,
+  route: ContractRoute,
+  query: Record<string, unknown>,
+  filename: string,
+): Promise<void> {
+  const request = contractRequest(route, { query });
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(request.params ?? {})) {
+    if (value !== undefined && value !== null && value !== '') params.set(name, String(value));
+  }
+  const search = params.toString();
+  let response: Response;
+  try {
+    response = await fetch(search ? `${request.url}?${search}` : request.url, {
+      method: request.method,
+      headers: { Accept: 'text/csv', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    });
+  } catch {
+    throw new Error('no answer from the server');
+  }
+  if (!response.ok) throw new Error((await detailOf(response)) ?? `the server answered ${response.status}`);
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** The `detail` of a refusal (every error body is `{ detail }`), without a leading "Error: ". */
+async function detailOf(response: Response): Promise<string | undefined> {
+  try {
+    const body: unknown = await response.json();
+    if (typeof body === 'object' && body !== null && 'detail' in body && typeof body.detail === 'string') {
+      return body.detail.replace(/^error:\s*/i, '').trim() || undefined;
+    }
+  } catch {
+    // not JSON: the status says enough
+  }
+  return undefined;
+}
