@@ -4,6 +4,7 @@ import { Dealers1763790000000 } from './data/migrations/1763790000000-dealers';
 import { ConfiguredZones1764000000000 } from './data/migrations/1764000000000-configured-zones';
 import { KnownOrders1766100000000 } from './data/migrations/1766100000000-known-orders';
 import { DealerListIndexes1767300000000 } from './data/migrations/1767300000000-dealer-list-indexes';
+import { DealerCounts1767600000000 } from './data/migrations/1767600000000-dealer-counts';
 import { applySignup } from './events/apply-signup';
 import { applyZones } from './events/apply-zones';
 import { orderCreated, orderUpdated } from './events/order-stats';
@@ -30,6 +31,7 @@ export const dealerService = defineService({
     ConfiguredZones1764000000000,
     KnownOrders1766100000000,
     DealerListIndexes1767300000000,
+    DealerCounts1767600000000,
   ],
   consumers: {
     'dealer.signup_completed': applySignup,

@@ -1,5 +1,13 @@
 import type { Dealer } from '@portal/contracts';
-import { containsPattern, type KeyPart, type KeysetOrders, type Page, readPage } from '@portal/platform';
+import {
+  containsPattern,
+  countRows,
+  type KeyPart,
+  type KeysetOrders,
+  type Page,
+  type RowCountsSpec,
+  readPage,
+} from '@portal/platform';
 import type { EntityManager } from 'typeorm';
 import type { DealerSearch } from '../domain/dealer-search';
 import { DEALER_COLUMNS } from './dealer-columns';
@@ -33,6 +41,13 @@ const ORDERS: Record<ListStatus, KeysetOrders<DealerSort>> = {
 /** The searched fields as the trigram index dealers_search_idx holds them: exactly this expression. */
 const SEARCH_TEXT = `(coalesce(d.business_name, '') || E'\\n' || coalesce(d.full_name, '') || E'\\n' || d.email || E'\\n' ||
   coalesce(d.city, '') || E'\\n' || coalesce(d.state, '') || E'\\n' || d.dealer_id)`;
+
+/** The dealers counted per status, state and zone (migration DealerCounts1767600000000). */
+export const DEALER_COUNTS: RowCountsSpec = {
+  table: 'dealers',
+  counts: 'dealer_counts',
+  columns: ['status', 'state', 'zone'],
+};
 
 export interface DealerListFilter {
   status: ListStatus;
@@ -79,6 +94,10 @@ export function readDealers(
     where,
     params,
     filterKey: { status: filter.status, search, states: filter.states, zones: filter.zones },
+    // without a search the total is a sum of the kept counts; a search counts its matches
+    count: search
+      ? undefined
+      : () => countRows(manager, DEALER_COUNTS, { status: [filter.status], state: filter.states, zone: filter.zones }),
   });
 }
 

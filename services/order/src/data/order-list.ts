@@ -1,6 +1,14 @@
 import type { Readable } from 'node:stream';
 import type { OrderStatus, PaymentStatus } from '@portal/contracts';
-import { containsPattern, type KeysetOrders, type PageRequest, readPage, resolveSort } from '@portal/platform';
+import {
+  containsPattern,
+  countRows,
+  type KeysetOrders,
+  type PageRequest,
+  type RowCountsSpec,
+  readPage,
+  resolveSort,
+} from '@portal/platform';
 import QueryStream from 'pg-query-stream';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { OrderRecord } from '../domain/order-view';
@@ -76,27 +84,12 @@ const countedByCounters = (filter: OrderFilter) =>
   filter.from === undefined &&
   filter.to === undefined;
 
-/**
- * How many orders match a status / payment-status filter (or none), from `order_counts`: at most 16 slots ×
- * 18 (status, payment status) rows, kept in the writing transactions, so exact as of the read's snapshot.
- */
-async function countFromCounters(manager: EntityManager, filter: OrderFilter): Promise<number> {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  if (filter.statuses?.length) {
-    params.push(filter.statuses);
-    where.push(`status = ANY($${params.length}::text[])`);
-  }
-  if (filter.paymentStatuses?.length) {
-    params.push(filter.paymentStatuses);
-    where.push(`payment_status = ANY($${params.length}::text[])`);
-  }
-  const rows: { n: string }[] = await manager.query(
-    `SELECT coalesce(sum(n), 0)::text AS n FROM order_counts ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`,
-    params,
-  );
-  return Number(rows[0]?.n ?? 0);
-}
+/** The orders counted per status and payment status (migration OrderListIndexes1767400000000). */
+export const ORDER_COUNTS: RowCountsSpec = {
+  table: 'orders',
+  counts: 'order_counts',
+  columns: ['status', 'payment_status'],
+};
 
 /**
  * One page of the orders that match `filter` (or all of them, in the same order, when the request asks for no
@@ -116,7 +109,9 @@ export async function readOrderPage(
     where,
     params,
     filterKey,
-    count: countedByCounters(filter) ? () => countFromCounters(manager, filter) : undefined,
+    count: countedByCounters(filter)
+      ? () => countRows(manager, ORDER_COUNTS, { status: filter.statuses, payment_status: filter.paymentStatuses })
+      : undefined,
   });
   return { records: page.rows.map((row) => row.record), page: page.page };
 }

@@ -1,5 +1,6 @@
-import { TRIGRAM_EXTENSION, TRIGRAM_OPS } from '@portal/platform';
+import { rowCountsDown, rowCountsUp, TRIGRAM_EXTENSION, TRIGRAM_OPS } from '@portal/platform';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { ORDER_COUNTS } from '../order-list';
 
 /**
  * The orders lists in pages (issue 18).
@@ -11,10 +12,9 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  *   orders when the dealer's fields change — both by triggers, in the writing transaction. `payment_status`
  *   is a generated column (the same rule as domain/payments.ts).
  * - One index per sort ending with the tie-breaker `order_id`, on exactly the keys the list pages by.
- * - `order_counts`: how many orders of each status and payment status, kept by statement triggers in the
- *   writing transaction, so the total of the whole list (or of a status / payment-status filter) is read
- *   from a handful of rows instead of counting a million. A writing transaction adds to its own slot
- *   (its transaction id mod 16), so concurrent order writes rarely wait for one another.
+ * - `order_counts`: how many orders of each status and payment status, kept by the platform's row counts
+ *   (statement triggers in the writing transaction), so the total of the whole list (or of a status /
+ *   payment-status filter) is read from a handful of rows instead of counting a million.
  */
 export class OrderListIndexes1767400000000 implements MigrationInterface {
   name = 'OrderListIndexes1767400000000';
@@ -73,43 +73,7 @@ export class OrderListIndexes1767400000000 implements MigrationInterface {
       CREATE TRIGGER known_dealers_to_orders AFTER INSERT OR UPDATE OF business_name, full_name, email, city
       ON known_dealers FOR EACH ROW EXECUTE FUNCTION known_dealers_to_orders()`);
 
-    await q.query(`
-      CREATE TABLE order_counts (
-        slot smallint NOT NULL,
-        status text NOT NULL,
-        payment_status text NOT NULL,
-        n bigint NOT NULL,
-        PRIMARY KEY (slot, status, payment_status)
-      )`);
-    await q.query(`
-      INSERT INTO order_counts (slot, status, payment_status, n)
-      SELECT 0, status, payment_status, count(*) FROM orders GROUP BY status, payment_status`);
-    // one statement per write: its rows' moves between (status, payment_status), summed, in key order
-    const apply = (changes: string) => `
-        INSERT INTO order_counts AS c (slot, status, payment_status, n)
-        SELECT (txid_current() % 16)::smallint, status, payment_status, sum(delta)
-        FROM (${changes}) changes GROUP BY status, payment_status HAVING sum(delta) <> 0
-        ORDER BY status, payment_status
-        ON CONFLICT (slot, status, payment_status) DO UPDATE SET n = c.n + excluded.n;`;
-    await q.query(`
-      CREATE FUNCTION orders_count() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
-      BEGIN
-        IF TG_OP = 'INSERT' THEN
-          ${apply('SELECT status, payment_status, 1 AS delta FROM new_rows')}
-        ELSIF TG_OP = 'UPDATE' THEN
-          ${apply(`SELECT status, payment_status, 1 AS delta FROM new_rows
-            UNION ALL SELECT status, payment_status, -1 FROM old_rows`)}
-        ELSE
-          ${apply('SELECT status, payment_status, -1 AS delta FROM old_rows')}
-        END IF;
-        RETURN NULL;
-      END $$`);
-    await q.query(`CREATE TRIGGER orders_count_insert AFTER INSERT ON orders
-      REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION orders_count()`);
-    await q.query(`CREATE TRIGGER orders_count_update AFTER UPDATE ON orders
-      REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION orders_count()`);
-    await q.query(`CREATE TRIGGER orders_count_delete AFTER DELETE ON orders
-      REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION orders_count()`);
+    for (const statement of rowCountsUp(ORDER_COUNTS)) await q.query(statement);
 
     // created_at: orders_newest_idx (created_at DESC, order_id DESC); a dealer's: orders_dealer_newest_idx
     await q.query('CREATE INDEX orders_total_idx ON orders (total_cents, order_id)');
@@ -122,10 +86,7 @@ export class OrderListIndexes1767400000000 implements MigrationInterface {
   async down(q: QueryRunner): Promise<void> {
     for (const index of ['total', 'dealer_name', 'status', 'payment_status', 'search'])
       await q.query(`DROP INDEX orders_${index}_idx`);
-    for (const trigger of ['orders_count_insert', 'orders_count_update', 'orders_count_delete'])
-      await q.query(`DROP TRIGGER ${trigger} ON orders`);
-    await q.query('DROP FUNCTION orders_count()');
-    await q.query('DROP TABLE order_counts');
+    for (const statement of rowCountsDown(ORDER_COUNTS)) await q.query(statement);
     await q.query('DROP TRIGGER known_dealers_to_orders ON known_dealers');
     await q.query('DROP FUNCTION known_dealers_to_orders()');
     await q.query('DROP TRIGGER orders_take_dealer_fields ON orders');
