@@ -7,8 +7,9 @@
  *      BATCH_SIZE to POST /api/admin/bulk-import-dealers, one after the other). Target: >= 5,000 rows/s. A small
  *      import (deleted again) warms the freshly started portal up first; the events of each step are left to
  *      settle before the next one.
- *   2. GET /api/admin/all-dealers-enhanced with the 10,000 dealers present: warm-up, then sequential requests
- *      (accepting gzip like a browser). Target: p95 <= 100 ms.
+ *   2. GET /api/admin/all-dealers-enhanced?limit=50 (the page Manage Dealers asks for) with the 10,000 dealers
+ *      present: warm-up, then sequential requests (accepting gzip like a browser). Target: p95 <= 30 ms. The whole
+ *      list is read once before, its time and size printed.
  * The portal is stopped and the database dropped at the end, also on failure. Exits 1 when a target is missed.
  *
  *   node scripts/bench/dealers-api.mjs            (after `npx turbo run build`)
@@ -34,7 +35,7 @@ const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 100);
 const WARMUP = 10;
 const TARGET_ROWS_PER_S = 5000;
-const TARGET_P95_MS = 100;
+const TARGET_P95_MS = 30;
 const EVENTS_TIMEOUT_MS = 120_000;
 const WARMUP_ROWS = Number(process.env.BENCH_WARMUP_ROWS ?? 1000);
 const WARMUP_BATCH = 250;
@@ -356,31 +357,30 @@ async function warmUp(base, auth, databaseName) {
   );
 }
 
+/**
+ * The Manage Dealers table as the web asks it since issue 18: a page of 50, timed; the whole list (the
+ * specification's answer, for other clients) is read once and its time and size printed, with no target.
+ */
 async function benchList(base, auth) {
-  const route = '/api/admin/all-dealers-enhanced';
   const headers = { ...auth, 'accept-encoding': 'gzip, deflate, br' };
-  // the first read after the import renders the list; later reads of the unchanged list reuse it
+  const whole = await send(base, 'GET', '/api/admin/all-dealers-enhanced', { headers });
+  expectOk(whole, 'all-dealers-enhanced');
+  if (whole.body.dealers.length < ROWS)
+    throw new Error(`all-dealers-enhanced listed ${whole.body.dealers.length} dealers, expected ${ROWS}`);
+  const route = '/api/admin/all-dealers-enhanced?limit=50';
   const first = await send(base, 'GET', route, { headers });
   expectOk(first, route);
-  const { body } = first;
-  if (body.dealers.length < ROWS) throw new Error(`${route} listed ${body.dealers.length} dealers, expected ${ROWS}`);
   const times = await timeSequential({ warmup: WARMUP, runs: REQUESTS }, async () => {
     const res = await send(base, 'GET', route, { headers });
     expectOk(res, route);
     return res.ms;
   });
-  const p50 = percentile(times, 50);
-  const p95 = percentile(times, 95);
   const { ok, verdict } = p95Verdict(times, TARGET_P95_MS);
-  const size = answerSize(first);
   console.log(
-    `all-dealers-enhanced (${body.dealers.length} dealers): p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, ` +
-      `${size} ${verdict}`,
+    `all-dealers-enhanced, a page of 50 of ${first.body.total} dealers: p50 ${percentile(times, 50).toFixed(1)} ms, ` +
+      `p95 ${percentile(times, 95).toFixed(1)} ms, ${answerSize(first)} ${verdict}`,
   );
-  console.log(
-    `  ${REQUESTS} sequential requests after ${WARMUP} warm-up, max ${times.at(-1).toFixed(1)} ms; ` +
-      `first read after the import (list rendered) ${first.ms.toFixed(1)} ms`,
-  );
+  console.log(`  the whole list (no parameters, no target): ${whole.ms.toFixed(1)} ms, ${answerSize(whole)}`);
   return ok;
 }
 

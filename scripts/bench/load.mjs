@@ -13,9 +13,10 @@
  * every event is applied, the users run, each in a closed loop: its next action once the last has answered and it
  * has thought for 0.5 to 1.5 × BENCH_LOAD_THINK_MS (default 1000 ms; 0 makes it a stress test like
  * `autocannon -c 200`), 10 s of warm-up and then the measured BENCH_LOAD_SECONDS:
- *   - 10 % admins: Manage Dealers opened (GET all-dealers-enhanced, gzip, as a new page), its search (the web client
- *     filters the list it has; the browser revalidates it with If-None-Match: 304 while unchanged), and the orders
- *     list (GET all-orders, revalidated with its ETag);
+ *   - 10 % admins, asking what the web client asks (pages of 50, filters and search on the server): Manage Dealers
+ *     opened (GET all-dealers-enhanced?limit=50), its search (q: a city, a contact name or phone digits; an answer
+ *     finding nobody is an error), and the Orders tab (GET all-orders?limit=50: the first page, a status, payment
+ *     or sort filter, or the next page by the cursor of the last answer);
  *   - 50 dealers, each signed in: GET /api/dealer/products, then POST /api/dealer/submit-order (1 to 3 products,
  *     a new Idempotency-Key each; one in twenty sent twice with the same key, as a double click, which must answer
  *     the same order);
@@ -45,6 +46,7 @@ import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import pg from 'pg';
 import sharp from 'sharp';
 import { Pool } from 'undici';
@@ -76,9 +78,9 @@ const PORTAL_ENV = { TRUST_PROXY: 'loopback' };
 
 /** The routes in the order the tables list them. */
 const ROUTES = [
-  'GET all-dealers-enhanced (page)',
-  'GET all-dealers-enhanced (search, revalidated)',
-  'GET all-orders (revalidated)',
+  'GET all-dealers-enhanced (first page)',
+  'GET all-dealers-enhanced (search page)',
+  'GET all-orders (page: first, filtered or next)',
   'GET dealer/products',
   'POST dealer/submit-order',
   'POST dealer/submit-order (same key again)',
@@ -316,6 +318,9 @@ class Stats {
   }
 }
 
+/** The encodings the users accept, as browsers do; an answer kept is decoded (the time is to the last byte). */
+const DECODE = { gzip: gunzipSync, br: brotliDecompressSync, deflate: inflateSync };
+
 /**
  * One request; the whole body is read (time to the last byte). Answers status, headers, body (when `keep`) and the
  * outcome: 200-299 or 304 are answers, anything else (or a failed connection) an error.
@@ -347,7 +352,9 @@ async function send(pool, stats, route, user, { method = 'GET', path: target, he
       received += chunk.length;
       if (keep || status >= 300) chunks.push(chunk);
     }
-    text = chunks.length ? Buffer.concat(chunks).toString('utf8') : '';
+    const bytes = Buffer.concat(chunks);
+    const decode = DECODE[res.headers['content-encoding']];
+    text = chunks.length ? (decode ? decode(bytes) : bytes).toString('utf8') : '';
   } catch (err) {
     const ms = performance.now() - started;
     stats.record(route, ms, 'error', received, `${err.code ?? ''} ${err.message}`);
@@ -378,34 +385,51 @@ async function send(pool, stats, route, user, { method = 'GET', path: target, he
   };
 }
 
+/** What the web client asks for: one page of 50, its filters and search sent to the server (issue 18). */
+const PAGE = 'limit=50';
+const ORDER_FILTERS = [
+  'status=delivered',
+  'status=pending,confirmed',
+  'payment_status=unpaid,partially_paid',
+  'sort=-total_value',
+];
+
 async function adminStep(ctx, user) {
   const r = Math.random();
-  if (r < 0.25 || (r < 0.5 && !user.etags.dealers)) {
-    // Manage Dealers opened in a new tab: the whole list, gzipped
+  const gzip = { 'accept-encoding': 'gzip, deflate, br' };
+  if (r < 0.25) {
+    // Manage Dealers opened: its first page
     const res = await send(ctx.pool, ctx.stats, ROUTES[0], user, {
-      path: '/api/admin/all-dealers-enhanced',
-      headers: { 'accept-encoding': 'gzip, deflate, br' },
+      path: `/api/admin/all-dealers-enhanced?${PAGE}`,
+      headers: gzip,
+      keep: true,
     });
-    if (res.ok && res.headers.etag) user.etags.dealers = res.headers.etag;
-    res.done?.();
+    res.done?.(res.ok && !Array.isArray(res.json?.dealers) ? 'no dealers list' : undefined);
   } else if (r < 0.5) {
-    // the search box filters the list the page holds; the browser revalidates that list first
+    // the search box: the server searches (a city, a contact name or phone digits, as people type them)
+    const i = Math.floor(Math.random() * DEALERS);
+    const q = [dealerRow(i).city, `Pat Dealer ${i}`, String(100 + (i % 900))][i % 3];
     const res = await send(ctx.pool, ctx.stats, ROUTES[1], user, {
-      path: '/api/admin/all-dealers-enhanced',
-      headers: { 'accept-encoding': 'gzip, deflate, br', 'if-none-match': user.etags.dealers },
+      path: `/api/admin/all-dealers-enhanced?${PAGE}&q=${encodeURIComponent(q)}`,
+      headers: gzip,
+      keep: true,
     });
-    if (res.ok && res.headers.etag) user.etags.dealers = res.headers.etag;
-    res.done?.();
+    res.done?.(res.ok && !(res.json?.total >= 1) ? `no dealer found for "${q}"` : undefined);
   } else {
+    // the Orders tab: its first page, a filter, or the next page of what the user scrolled
+    const filter = ORDER_FILTERS[Math.floor(Math.random() * ORDER_FILTERS.length)];
+    const cursor = user.ordersCursor && Math.random() < 0.5 ? `&cursor=${encodeURIComponent(user.ordersCursor)}` : '';
+    const query = cursor ? `${PAGE}${user.ordersQuery}${cursor}` : `${PAGE}${Math.random() < 0.5 ? `&${filter}` : ''}`;
     const res = await send(ctx.pool, ctx.stats, ROUTES[2], user, {
-      path: '/api/admin/all-orders',
-      headers: {
-        'accept-encoding': 'gzip, deflate, br',
-        ...(user.etags.orders ? { 'if-none-match': user.etags.orders } : {}),
-      },
+      path: `/api/admin/all-orders?${query}`,
+      headers: gzip,
+      keep: true,
     });
-    if (res.ok && res.headers.etag) user.etags.orders = res.headers.etag;
-    res.done?.();
+    if (res.ok) {
+      user.ordersCursor = res.json?.next_cursor ?? undefined;
+      user.ordersQuery = cursor ? user.ordersQuery : query.slice(PAGE.length);
+    }
+    res.done?.(res.ok && !Array.isArray(res.json?.orders) ? 'no orders list' : undefined);
   }
 }
 

@@ -4,8 +4,9 @@
  * Starts the built portal as an operator would (NODE_ENV=production) on a fresh PostgreSQL database, signs in as
  * the admin, creates dealers (through the API, so every service hears of them) and a product, then:
  *   1. all-orders: 50,000 orders (1 or 2 lines, a quarter with payments, every status) written straight into the
- *      order service's tables (seeding only: the API would take minutes), then GET /api/admin/all-orders
- *      accepting gzip like a browser: warm-up, then sequential requests. Target: p95 <= 100 ms.
+ *      order service's tables (seeding only: the API would take minutes), then the page the Orders tab asks for,
+ *      GET /api/admin/all-orders?limit=50, accepting gzip like a browser: warm-up, then sequential requests.
+ *      Target: p95 <= 30 ms. The whole list is read once, its time and size printed (no target).
  *   2. submit-order: a dealer signed in through the gateway submits orders one after the other (each with its own
  *      Idempotency-Key). Reply time p95, target <= 20 ms; and, for each order, the time from the reply until every
  *      consumer of order.created (read from the services' definitions: the dealer's order_stats read model,
@@ -26,7 +27,15 @@ import path from 'node:path';
 import { answerSize, expectOk, httpClient } from './lib/http.mjs';
 import { figures, p95Verdict, percentile, secondsSince, sleep, timeSequential, until } from './lib/measure.mjs';
 import { benchPortal, DATABASE_ADMIN_URL, REPO, requireBuilt, runBenchmark, withPortalExit } from './lib/portal.mjs';
-import { benchDealer, consumersOf, createDealers, createProduct, dealerAuth, plainJpeg } from './lib/seed.mjs';
+import {
+  benchDealer,
+  consumersOf,
+  createDealers,
+  createProduct,
+  dealerAuth,
+  plainJpeg,
+  seedOrders,
+} from './lib/seed.mjs';
 
 const WEB_DIST = path.join(REPO, 'web/dist');
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 50_000);
@@ -35,7 +44,7 @@ const SUBMITS = Number(process.env.BENCH_SUBMITS ?? 200);
 const LIST_WARMUP = 10;
 const SUBMIT_WARMUP = 20;
 const DEALERS = 20;
-const TARGET_LIST_P95_MS = 100;
+const TARGET_LIST_P95_MS = 30;
 const TARGET_SUBMIT_P95_MS = 20;
 const APPLIED_TIMEOUT_MS = 10_000;
 const PRICE_CENTS = 24_999;
@@ -44,68 +53,24 @@ const ADMIN = { email: 'bench-admin@portal.test', password: 'Bench-admin-passwor
 const { send, destroy } = httpClient();
 
 // ---------------------------------------------------------------------------------------------------------------
-// setup
-
-/**
- * ORDERS orders of the given dealers straight into the order service's tables, newest first every 7 minutes:
- * 1 line (quantity 1–5) or, for a third of them, 2; statuses of every kind; a quarter paid in full or in half
- * (never a cancelled one). Totals and paid totals agree with the lines and payments, as the service keeps them.
- */
-async function seedOrders(db, dealerIds, productId) {
-  await db.query('BEGIN');
-  await db.query(
-    `CREATE TEMP TABLE seed ON COMMIT DROP AS
-     SELECT g, gen_random_uuid()::text AS order_id, ($1::text[])[1 + g % cardinality($1::text[])] AS dealer_id,
-       (ARRAY['pending','pending','pending','confirmed','confirmed','in_shipment','shipped','delivered','delivered',
-              'cancelled'])[1 + g % 10] AS status,
-       1 + g % 5 AS quantity, g % 3 = 0 AS two_lines,
-       clock_timestamp() - g * interval '7 minutes' AS created_at
-     FROM generate_series(1, $2::int) g`,
-    [dealerIds, ORDERS],
-  );
-  await db.query(`ALTER TABLE seed ADD total_cents bigint, ADD paid_cents bigint`);
-  await db.query(
-    `UPDATE seed SET total_cents = quantity * $1 + CASE WHEN two_lines THEN 1015 ELSE 0 END,
-       paid_cents = CASE WHEN status = 'cancelled' OR g % 4 <> 0 THEN 0
-                         WHEN g % 8 = 0 THEN quantity * $1 + CASE WHEN two_lines THEN 1015 ELSE 0 END
-                         ELSE (quantity * $1) / 2 END`,
-    [PRICE_CENTS],
-  );
-  await db.query(
-    `INSERT INTO "order".orders (order_id, dealer_id, status, notes, total_cents, paid_cents, created_at, updated_at)
-     SELECT order_id, dealer_id, status, CASE WHEN g % 5 = 0 THEN 'Deliver before opening day' END,
-       total_cents, paid_cents, created_at, created_at FROM seed`,
-  );
-  await db.query(
-    `INSERT INTO "order".order_lines (order_id, position, product_id, title, description, quantity, price_cents, is_custom)
-     SELECT order_id, 0, $1, 'Bench Hub Blind', 'A product for the orders benchmark', quantity, $2, false FROM seed
-     UNION ALL
-     SELECT order_id, 1, 'custom_' || g, 'Blind chair', NULL, 1, 1015, true FROM seed WHERE two_lines`,
-    [productId, PRICE_CENTS],
-  );
-  await db.query(
-    `INSERT INTO "order".payments (payment_id, order_id, payment_method, amount_cents, check_number, notes, created_at)
-     SELECT gen_random_uuid()::text, order_id, CASE WHEN g % 3 = 0 THEN 'check' ELSE 'cash' END, paid_cents,
-       CASE WHEN g % 3 = 0 THEN '10' || g END, NULL, created_at + interval '1 day'
-     FROM seed WHERE paid_cents > 0`,
-  );
-  await db.query('COMMIT');
-  await db.query('ANALYZE "order".orders, "order".order_lines, "order".payments');
-}
-
-// ---------------------------------------------------------------------------------------------------------------
 // the benchmarks
 
+/**
+ * The Orders tab as the web asks it since issue 18: its first page of 50, timed; the whole list (the
+ * specification's answer, for other clients) is read once, its time and size printed with no target.
+ */
 async function benchList(base, auth, expected) {
-  const route = '/api/admin/all-orders';
   const headers = { ...auth, 'accept-encoding': 'gzip, deflate, br' };
+  const whole = await send(base, 'GET', '/api/admin/all-orders', { headers });
+  expectOk(whole, 'all-orders');
+  if (whole.body.orders.length !== expected)
+    throw new Error(`all-orders listed ${whole.body.orders.length} orders, not ${expected}`);
+  const route = '/api/admin/all-orders?limit=50';
   const first = await send(base, 'GET', route, { headers });
   expectOk(first, route);
-  const { body } = first;
-  if (body.orders.length !== expected) throw new Error(`${route} listed ${body.orders.length} orders, not ${expected}`);
-  const newest = body.orders[0];
-  if (!newest.order_number || newest.dealer_business_name === null || !newest.product_details.length) {
-    throw new Error(`${route} answered an incomplete order: ${JSON.stringify(newest).slice(0, 500)}`);
+  const newest = first.body.orders[0];
+  if (first.body.total !== expected || !newest.order_number || !newest.product_details.length) {
+    throw new Error(`${route} answered an incomplete page: ${first.text.slice(0, 500)}`);
   }
   const times = await timeSequential({ warmup: LIST_WARMUP, runs: REQUESTS }, async () => {
     const res = await send(base, 'GET', route, { headers });
@@ -114,19 +79,16 @@ async function benchList(base, auth, expected) {
   });
   const { ok, verdict } = p95Verdict(times, TARGET_LIST_P95_MS);
   console.log(
-    `all-orders (${body.orders.length} orders): p50 ${percentile(times, 50).toFixed(1)} ms, ` +
+    `all-orders, a page of 50 of ${expected} orders: p50 ${percentile(times, 50).toFixed(1)} ms, ` +
       `p95 ${percentile(times, 95).toFixed(1)} ms, ${answerSize(first)} ${verdict}`,
   );
-  console.log(
-    `  ${REQUESTS} sequential requests after ${LIST_WARMUP} warm-up, max ${times.at(-1).toFixed(1)} ms; ` +
-      `first read after seeding ${first.ms.toFixed(1)} ms`,
-  );
+  console.log(`  the whole list (no parameters, no target): ${whole.ms.toFixed(1)} ms, ${answerSize(whole)}`);
   return ok;
 }
 
 /** After one more order: the first read (what changed is rendered again) and the one after it. */
 async function listAfterChange(base, auth, dealerAuth, productId) {
-  const route = '/api/admin/all-orders';
+  const route = '/api/admin/all-orders?limit=50';
   const headers = { ...auth, 'accept-encoding': 'gzip, deflate, br' };
   const submitted = await send(base, 'POST', '/api/dealer/submit-order', {
     headers: { ...dealerAuth, 'idempotency-key': randomUUID() },
@@ -141,8 +103,7 @@ async function listAfterChange(base, auth, dealerAuth, productId) {
   const next = await send(base, 'GET', route, { headers });
   expectOk(next, route);
   console.log(
-    `  after a new order: first read ${afterChange.ms.toFixed(1)} ms (the list brought up to date), ` +
-      `next read ${next.ms.toFixed(1)} ms`,
+    `  after a new order: first page ${afterChange.ms.toFixed(1)} ms, the next read ${next.ms.toFixed(1)} ms`,
   );
 }
 
@@ -240,11 +201,12 @@ async function main() {
       return rows[0].dealers >= DEALERS && rows[0].products === 1;
     });
     const seedStarted = Date.now();
-    await seedOrders(
-      db,
-      dealers.map((d) => d.id),
-      product.product_id,
-    );
+    await seedOrders(db, {
+      count: ORDERS,
+      dealerIds: dealers.map((d) => d.id),
+      productId: product.product_id,
+      priceCents: PRICE_CENTS,
+    });
     console.log(`  ${ORDERS} orders of ${DEALERS} dealers seeded in ${secondsSince(seedStarted)} s`);
 
     const listOk = await benchList(base, auth, ORDERS);

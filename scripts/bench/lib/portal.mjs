@@ -206,7 +206,9 @@ export function benchPortal({ prefix, admin, webDist }) {
       (closing ??= (async () => {
         if (client) await (await client).end().catch(() => undefined);
         if (portal) await portal.stop();
-        if (database)
+        if (database && process.env.BENCH_KEEP_DATABASE)
+          console.error(`kept the database ${database.name} (BENCH_KEEP_DATABASE): drop it when done`);
+        else if (database)
           await database.drop().catch((err) => console.error(`could not drop ${database.name}: ${err.message}`));
         if (dataDir) await rm(dataDir, { recursive: true, force: true });
       })()),

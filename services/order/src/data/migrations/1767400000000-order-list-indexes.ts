@@ -81,6 +81,10 @@ export class OrderListIndexes1767400000000 implements MigrationInterface {
     await q.query('CREATE INDEX orders_status_idx ON orders (status, created_at, order_id)');
     await q.query('CREATE INDEX orders_payment_status_idx ON orders (payment_status, created_at, order_id)');
     await q.query(`CREATE INDEX orders_search_idx ON orders USING gin (search_text ${TRIGRAM_OPS})`);
+    // A search names a few dealers among many: with the default statistics the planner guessed ten times too
+    // many matches and walked the date index past 100,000 rows (80 ms at a million orders) instead of reading
+    // the few matches from the trigram index (20 ms). A finer sample of the search text gets the guess right.
+    await q.query('ALTER TABLE orders ALTER COLUMN search_text SET STATISTICS 2000');
   }
 
   async down(q: QueryRunner): Promise<void> {
