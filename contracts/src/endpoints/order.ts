@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Ok } from '../common';
 import { access, endpoint } from '../endpoint';
-import { Order, Payment, PaymentStatus } from '../entities/order';
+import { DealerOrderSummary, Order, Payment, PaymentStatus } from '../entities/order';
 import { idParams, Money } from '../fields';
 import { pageable } from '../list-query';
 import {
@@ -33,6 +33,18 @@ export const orderEndpoints = {
     params: idParams('dealer_id'),
     query: OrderListQuery,
     response: OrderList,
+  }),
+  'admin.dealerOrderSummary': endpoint({
+    id: 'admin.dealerOrderSummary',
+    method: 'GET',
+    path: '/api/admin/dealer-order-summary/{dealer_id}',
+    owner,
+    access: access.rolesOrOwnDealer('dealer_id', 'admin'),
+    summary:
+      "A dealer's order figures over all its orders: how many, how many open, billed, paid and balance (a dealer only its own; zeros for a dealer without orders)",
+    params: idParams('dealer_id'),
+    response: Ok.extend({ summary: DealerOrderSummary }),
+    beyondSpec: true,
   }),
   'admin.allOrders': endpoint({
     id: 'admin.allOrders',

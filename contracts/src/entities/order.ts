@@ -73,3 +73,17 @@ export const Order = z.object({
   product_details: z.array(OrderLine),
 });
 export type Order = z.infer<typeof Order>;
+
+/**
+ * A dealer's order figures, summed over every order it has (the dealer Overview and the admin's dealer detail):
+ * open orders are those neither delivered nor cancelled; a cancelled order is neither billed nor owed, but what
+ * was paid on it before it was cancelled stays in `paid`, so `balance` is not always `billed − paid`.
+ */
+export const DealerOrderSummary = z.object({
+  order_count: z.number().int().nonnegative().describe('every order of the dealer, whatever its status'),
+  open_order_count: z.number().int().nonnegative().describe('orders neither delivered nor cancelled'),
+  billed: Money.describe('the totals of the orders that are not cancelled, US dollars'),
+  paid: Money.describe('what was paid on all its orders (cancelled ones too), US dollars'),
+  balance: Money.describe('what is left to pay on the orders that are not cancelled, US dollars'),
+});
+export type DealerOrderSummary = z.infer<typeof DealerOrderSummary>;

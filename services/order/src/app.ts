@@ -5,7 +5,15 @@ import { dealerArchived, dealerCreated, dealerDeleted, dealerRestored, dealerUpd
 import { productCreated, productDeleted, productUpdated } from './events/product-directory';
 import { shipmentCreated, shipmentOrderStatusChanged } from './events/shipments';
 import { emailInvoice, invoicePdf } from './http/admin/invoices';
-import { allOrders, createOrder, dealerOrders, exportOrders, recordPayment, updateOrder } from './http/admin/orders';
+import {
+  allOrders,
+  createOrder,
+  dealerOrderSummary,
+  dealerOrders,
+  exportOrders,
+  recordPayment,
+  updateOrder,
+} from './http/admin/orders';
 import { submitOrder } from './http/dealer/submit-order';
 
 export const orderService = defineService({
@@ -25,6 +33,7 @@ export const orderService = defineService({
   },
   handlers: {
     'admin.dealerOrders': dealerOrders,
+    'admin.dealerOrderSummary': dealerOrderSummary,
     'admin.allOrders': allOrders,
     'admin.exportOrders': exportOrders,
     'admin.updateOrder': updateOrder,

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { type OrderFilter, readOrderPage } from '../src/data/order-list';
+import { readDealerOrderSummary } from '../src/data/order-summary';
 import { startOrders, type TestOrders } from './support/orders';
 
 const ORDERS = 200_000;
@@ -178,4 +179,28 @@ test('When a page 150,000 rows deep is read by cursor, Then the index is entered
     expectNoSort(deep.nodes);
     expect(deep.nodes.reduce((rows, n) => Math.max(rows, n['Actual Rows'] ?? 0), 0)).toBeLessThanOrEqual(51);
   }
+});
+
+test("When a dealer's order summary is read, Then one aggregate over the dealer index answers it, with no scan of orders", async () => {
+  const manager = t.orders.service.ctx.db.manager;
+  const reads: { sql: string; params: unknown[] }[] = [];
+  const watching = {
+    query: (sql: string, params: unknown[] = []) => {
+      reads.push({ sql, params });
+      return manager.query(sql, params);
+    },
+  } as unknown as EntityManager;
+  const summary = await readDealerOrderSummary(watching, 'D000042');
+  expect(summary.order_count).toBe(ORDERS / DEALERS);
+  expect(reads).toHaveLength(1);
+  const read = reads[0];
+  if (!read) throw new Error('no summary read');
+  const explained: { 'QUERY PLAN': [{ Plan: PlanNode }] }[] = await manager.query(
+    `EXPLAIN (ANALYZE, FORMAT JSON) ${read.sql}`,
+    read.params,
+  );
+  const plan = explained[0]?.['QUERY PLAN'][0].Plan;
+  if (!plan) throw new Error('no plan');
+  // either index that starts with dealer_id: the list's, or the (smaller) unique one of the idempotency keys
+  expectIndexed(nodesOf(plan), /^orders_dealer_(newest_idx|id_idempotency_key_key)$/);
 });

@@ -58,7 +58,7 @@ const whole = <R, T>(response: R) => response as unknown as T;
  * A query endpoint from its contract declaration, in one line: the argument and response types, the request
  * and whether the token is sent (never on a public endpoint) all come from the declaration.
  *
- *   getDealerNotes: contractQuery(build, 'admin.dealerNotes', { select: (body) => body.notes, providesTags: ... })
+ *   getDealerLogin: contractQuery(build, 'admin.dealerLoginInfo', { select: (body) => body.login_info, providesTags: ... })
  */
 export function contractQuery<Id extends EndpointId, T = ResponseOf<Id>>(
   build: Build,

@@ -4,16 +4,27 @@
  * and a double-clicked (and retried) Confirm creates one order.
  */
 
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
 import { adminApiToken, allOrders, createProduct } from './apiSteps';
 import { launchBrowser, type TestBrowser } from './browser';
 import { createDealerAccount, signedInPage } from './catalogueSteps';
 import { type Portal, startPortal } from './harness';
-import { expectText, expectValue, screenshots } from './pageChecks';
+import { expectNoAxeViolationsAtBothSizes, expectText, expectValue, screenshots } from './pageChecks';
 import { expectMessage } from './settingsSteps';
 
 jest.setTimeout(180_000);
 
 const ORDER_SUBMITTED = 'Order submitted successfully! Your request has been sent for processing.';
+/** The dealer Overview's figure named `name` (Orders placed, Open orders, Balance due). */
+const overviewFigure = (page: Page, name: string) =>
+  page
+    .getByRole('region', { name: 'Orders at a glance' })
+    .locator('.portal-fact')
+    .filter({ has: page.getByText(name, { exact: true }) })
+    .locator('strong');
+
 const NO_ANSWER =
   'Error submitting order: no answer from the server. Confirm again to retry; the order will not be placed twice.';
 
@@ -47,6 +58,11 @@ describe('A dealer orders products in a real browser', () => {
     await createProduct(portal, adminToken, { title: 'Brush Loop Kit', price: '10.15' });
     const dealer = await createDealerAccount(portal, 'orders@timber.test');
     const page = await signedInPage(dealerBrowser.context, portal, dealer.email, dealer.password);
+
+    // the Overview (the first tab) starts at zero: the server's figures, not a download of the orders
+    await expectText(overviewFigure(page, 'Orders placed'), '0');
+    await expectText(overviewFigure(page, 'Open orders'), '0');
+    await expectText(overviewFigure(page, 'Balance due'), '$0.00');
 
     // My Orders starts empty
     await page.getByRole('tab', { name: 'My Orders' }).click();
@@ -159,5 +175,19 @@ describe('A dealer orders products in a real browser', () => {
       `Order ${placed?.order_number}`,
     ]);
     await screenshots(page, 'my-orders');
+
+    // the Overview sums all three (pending, unpaid) orders: refreshed by the submits
+    await page.getByRole('tab', { name: 'Overview' }).click();
+    const balanceCents = (await allOrders<OrderRow>(portal, adminToken)).reduce(
+      (sum, order) => sum + Math.round(order.total_value * 100),
+      0,
+    );
+    expect(balanceCents).toBe(4870 + 1015 + 2435);
+    await expectText(overviewFigure(page, 'Orders placed'), '3');
+    await expectText(overviewFigure(page, 'Open orders'), '3');
+    await expectText(overviewFigure(page, 'Balance due'), '$83.20');
+    await screenshots(page, 'dealer-overview');
+    await expectNoAxeViolationsAtBothSizes(page);
+    await page.screenshot({ path: path.join(tmpdir(), 'dealer-overview-1440.png') });
   });
 });

@@ -17,7 +17,7 @@ import { adminApiToken, allOrders, createProduct } from './apiSteps';
 import { launchBrowser, type TestBrowser } from './browser';
 import { createDealerAccount, signedInPage } from './catalogueSteps';
 import { type Portal, startPortal } from './harness';
-import { expectText, screenshots } from './pageChecks';
+import { expectNoAxeViolationsAtBothSizes, expectText, screenshots } from './pageChecks';
 import { expectMessage } from './settingsSteps';
 
 jest.setTimeout(240_000);
@@ -251,6 +251,12 @@ describe('Orders, invoices and payments in a real browser', () => {
     await admin.getByRole('tab', { name: 'Manage Dealers' }).click();
     await admin.getByRole('row').filter({ hasText: 'Timber Ridge Outdoors' }).click();
     await admin.getByRole('heading', { name: 'Order History (2)' }).waitFor();
+    // Billed, Paid and Balance: the server's sums over all the dealer's orders ($73.05 paid, $16.00 open)
+    const account = admin.locator('.order-account');
+    await expectText(account.locator('dt:text-is("Billed") + dd'), '$89.05');
+    await expectText(account.locator('dt:text-is("Paid") + dd'), '$73.05');
+    await expectText(account.locator('dt:text-is("Balance") + dd'), '$16.00');
+    expect(await admin.locator('.order-history__partial').count()).toBe(0);
     await admin
       .locator('.timeline')
       .getByRole('button', { name: `Order #${number} placed` })
@@ -273,6 +279,18 @@ describe('Orders, invoices and payments in a real browser', () => {
     ]);
     await screenshots(admin, 'orders-admin-dealer-detail');
     await detailInvoice.getByRole('button', { name: 'Close' }).click();
+    await detailInvoice.waitFor({ state: 'hidden' });
+    await screenshots(admin, 'dealer-detail', { fullPage: true });
+    await expectNoAxeViolationsAtBothSizes(admin, '.dealer-detail');
+    await admin.screenshot({ path: path.join(tmpdir(), 'dealer-detail-1440.png'), fullPage: true });
+
+    // the dealer's Overview: both orders open, $16.00 left to pay (the first is paid in full)
+    await dealerPage.reload();
+    await dealerPage.locator('.shell').waitFor();
+    const glance = dealerPage.getByRole('region', { name: 'Orders at a glance' });
+    await expectText(glance.locator('.portal-fact:has-text("Orders placed") strong'), '2');
+    await expectText(glance.locator('.portal-fact:has-text("Open orders") strong'), '2');
+    await expectText(glance.locator('.portal-fact:has-text("Balance due") strong'), '$16.00');
 
     // the dealer's My Orders: the order with its invoice (read-only)
     await dealerPage.getByRole('tab', { name: 'My Orders' }).click();

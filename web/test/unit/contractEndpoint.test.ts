@@ -102,7 +102,7 @@ describe('Endpoints built from the contract', () => {
   test('When a signed-in call is answered 401, Then the session ends, the login page opens with the detail, and the stored token is gone', async () => {
     const { store, dealersApi } = client();
     answer = { status: 401, body: { detail: 'Your session has ended. Please sign in again.' } };
-    await store.dispatch(dealersApi.endpoints.getDealers.initiate());
+    await store.dispatch(dealersApi.endpoints.getDealerLogin.initiate({ params: { dealer_id: 'd1' } }));
     expect(store.getState().session).toMatchObject({
       view: 'login',
       token: null,

@@ -8,7 +8,7 @@ import {
   type PaymentStatus,
 } from '@portal/contracts';
 import { dealerTimeline } from '../../src/features/dealers/dealerTimeline';
-import { dealerAccount, dealerPayments } from '../../src/features/orders/dealerPayments';
+import { dealerPayments } from '../../src/features/orders/dealerPayments';
 import {
   addCatalogueLine,
   CUSTOM_ITEM_NEEDS,
@@ -367,10 +367,6 @@ describe('The dealer detail: payment history, account and the timeline', () => {
       ['AAAA1111', 60],
     ]);
     expect(totalCents).toBe(6030);
-  });
-
-  test('When the account is summed, Then cancelled orders are neither billed nor owed', () => {
-    expect(dealerAccount([first, second, cancelled])).toEqual({ billedCents: 10020, paidCents: 6030, owedCents: 3990 });
   });
 
   test('When notes and orders are merged, Then the timeline runs newest first with the dealer events', () => {

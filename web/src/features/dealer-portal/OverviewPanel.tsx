@@ -3,9 +3,9 @@ import { formatDate } from '../../format/date';
 import { formatCents } from '../../format/money';
 import { Button } from '../../ui/Button';
 import { dealerName } from '../dealers/dealerFilters';
-import { useGetDealerOrdersQuery } from '../orders/ordersApi';
+import { centsOf } from '../orders/orderMoney';
+import { useGetDealerOrderSummaryQuery } from '../orders/ordersApi';
 import { publicViewOpened } from '../session/sessionSlice';
-import { orderFigures } from './orderFigures';
 import { useGetOwnDealerQuery } from './ownDealerApi';
 import { ProgramsCards } from './ProgramsCard';
 import './dealer-portal.css';
@@ -23,8 +23,11 @@ export function OverviewPanel({ onOrderProducts, onUpdateProfile }: OverviewPane
   const { data: dealer } = useGetOwnDealerQuery();
   const dispatch = useAppDispatch();
   const dealerId = useAppSelector((state) => state.session.user?.dealer_id ?? null);
-  const { data: orders } = useGetDealerOrdersQuery({ params: { dealer_id: dealerId ?? '' } }, { skip: !dealerId });
-  const figures = orders ? orderFigures(orders) : undefined;
+  // the figures of all its orders, summed by the server (the Overview never reads the order list itself)
+  const { data: figures } = useGetDealerOrderSummaryQuery(
+    { params: { dealer_id: dealerId ?? '' } },
+    { skip: !dealerId },
+  );
   const websiteStatus = !dealer
     ? '—'
     : dealer.use_own_website
@@ -52,15 +55,15 @@ export function OverviewPanel({ onOrderProducts, onUpdateProfile }: OverviewPane
       <section className="portal-facts" aria-label="Orders at a glance">
         <div className="portal-fact">
           <span>Orders placed</span>
-          <strong>{figures?.orders ?? '—'}</strong>
+          <strong>{figures?.order_count ?? '—'}</strong>
         </div>
         <div className="portal-fact">
           <span>Open orders</span>
-          <strong>{figures?.open ?? '—'}</strong>
+          <strong>{figures?.open_order_count ?? '—'}</strong>
         </div>
         <div className="portal-fact">
           <span>Balance due</span>
-          <strong>{figures ? formatCents(figures.balanceDueCents) : '—'}</strong>
+          <strong>{figures ? formatCents(centsOf(figures.balance)) : '—'}</strong>
         </div>
       </section>
       <ProgramsCards />

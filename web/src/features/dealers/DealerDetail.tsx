@@ -8,7 +8,7 @@ import { TextAreaField } from '../../ui/FormField';
 import { Message } from '../../ui/Message';
 import { DealerOrderHistory } from '../orders/DealerOrderHistory';
 import { InvoiceModal } from '../orders/InvoiceModal';
-import { useGetDealerOrdersPagesInfiniteQuery } from '../orders/ordersApi';
+import { useGetDealerOrderSummaryQuery, useGetDealerOrdersPagesInfiniteQuery } from '../orders/ordersApi';
 import { dealerName } from './dealerFilters';
 import { useGetDealerNotePagesInfiniteQuery } from './dealerPagesApi';
 import { useAddDealerNoteMutation } from './dealersApi';
@@ -28,9 +28,9 @@ const ordersOf = (page: { orders: Order[] }) => page.orders;
 const notesOf = (page: { notes: DealerNote[] }) => page.notes;
 
 /**
- * One dealer: its info card, its order history (with Payment History), and the admin notes and timeline, which
- * merges notes and orders newest first. Orders and notes are read 50 at a time, newest first (Load more for older
- * ones). An order opens its invoice.
+ * One dealer: its info card, its order history (with the account figures of all its orders, summed by the server,
+ * and Payment History), and the admin notes and timeline, which merges notes and orders newest first. Orders and
+ * notes are read 50 at a time, newest first (Load more for older ones). An order opens its invoice.
  */
 export function DealerDetail({ dealer, onBack, onAction }: DealerDetailProps) {
   const website = safeHttpUrl(dealer.website);
@@ -39,6 +39,11 @@ export function DealerDetail({ dealer, onBack, onAction }: DealerDetailProps) {
     { refetchOnMountOrArgChange: 30 },
   );
   const orders = usePagedRows(ordersResult, ordersOf);
+  // Billed, Paid and Balance over all its orders, summed by the server (refreshed with the orders)
+  const { data: summary } = useGetDealerOrderSummaryQuery(
+    { params: { dealer_id: dealer.dealer_id } },
+    { refetchOnMountOrArgChange: 30 },
+  );
   const [openOrderId, setOpenOrderId] = useState<string | null>(null);
   // the list's copy: fresh after every update or payment
   const openOrder = openOrderId ? orders.rows.find((order) => order.order_id === openOrderId) : undefined;
@@ -102,7 +107,7 @@ export function DealerDetail({ dealer, onBack, onAction }: DealerDetailProps) {
           </div>
         )}
       </section>
-      <DealerOrderHistory dealerName={dealerName(dealer)} orders={orders} onOpen={openInvoice} />
+      <DealerOrderHistory dealerName={dealerName(dealer)} orders={orders} summary={summary} onOpen={openInvoice} />
       <NotesTimeline dealer={dealer} orders={orders} onOpenOrder={openInvoice} />
       {openOrder && (
         <InvoiceModal

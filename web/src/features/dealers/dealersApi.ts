@@ -1,15 +1,9 @@
-import type { Dealer } from '@portal/contracts';
 import { apiSlice } from '../../api/apiSlice';
 import { contractMutation as mutation, contractQuery as query } from '../../api/contractEndpoint';
 import { contractPagedQuery } from '../../api/contractPagedQuery';
 
 /** Every read a dealer change may affect: lists, the dashboard counts and the map. */
 const DEALER_LISTS = ['Dealers', 'ArchivedDealers', 'DashboardStats'] as const;
-
-export interface DealerDirectory {
-  dealers: Dealer[];
-  availableStates: string[];
-}
 
 /** One dealer's tag of a kind (notes, login, website), from the `params.dealer_id` of the call. */
 const forDealer =
@@ -18,30 +12,18 @@ const forDealer =
 
 export const dealersApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
-    getDealers: query(build, 'admin.allDealersEnhanced', {
-      select: (body): DealerDirectory => ({ dealers: body.dealers, availableStates: body.available_states }),
-      providesTags: ['Dealers'],
-    }),
     /** Manage Dealers: pages of the filtered, searched and sorted active dealers (with the states of them all). */
     getDealerPages: contractPagedQuery(build, 'admin.allDealersEnhanced', { providesTags: ['Dealers'] }),
     /** Pickers (the New Order dealer, the Orders filter): pages of the active dealers matching the typed text. */
     getDealerPickerPages: contractPagedQuery(build, 'admin.dealersList', { providesTags: ['Dealers'] }),
     /** The map status of the drawn rows' dealers, asked in batches by mapStatus.ts (not through a hook). */
     getGeocodingStatus: query(build, 'admin.geocodingStatus', { select: (body) => body.statuses }),
-    getArchivedDealers: query(build, 'admin.archivedDealers', {
-      select: (body) => body.dealers,
-      providesTags: ['ArchivedDealers'],
-    }),
     createDealer: mutation(build, 'admin.createDealer', { invalidatesTags: [...DEALER_LISTS] }),
     updateDealer: mutation(build, 'admin.updateDealer', { invalidatesTags: [...DEALER_LISTS] }),
     archiveDealer: mutation(build, 'admin.archiveDealer', { invalidatesTags: [...DEALER_LISTS] }),
     restoreDealer: mutation(build, 'admin.restoreDealer', { invalidatesTags: [...DEALER_LISTS] }),
     deleteDealer: mutation(build, 'admin.deleteDealer', { invalidatesTags: [...DEALER_LISTS] }),
     bulkUpdateZone: mutation(build, 'admin.bulkUpdateDealerZone', { invalidatesTags: ['Dealers'] }),
-    getDealerNotes: query(build, 'admin.dealerNotes', {
-      select: (body) => body.notes,
-      providesTags: forDealer('DealerNotes'),
-    }),
     addDealerNote: mutation(build, 'admin.addDealerNote', { invalidatesTags: forDealer('DealerNotes') }),
     getDealerLogin: query(build, 'admin.dealerLoginInfo', {
       select: (body) => body.login_info,
@@ -63,17 +45,14 @@ export const dealersApi = apiSlice.injectEndpoints({
 });
 
 export const {
-  useGetDealersQuery,
   useGetDealerPagesInfiniteQuery,
   useGetDealerPickerPagesInfiniteQuery,
-  useGetArchivedDealersQuery,
   useCreateDealerMutation,
   useUpdateDealerMutation,
   useArchiveDealerMutation,
   useRestoreDealerMutation,
   useDeleteDealerMutation,
   useBulkUpdateZoneMutation,
-  useGetDealerNotesQuery,
   useAddDealerNoteMutation,
   useGetDealerLoginQuery,
   useCreateDealerLoginMutation,

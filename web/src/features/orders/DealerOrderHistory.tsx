@@ -1,4 +1,4 @@
-import type { Order } from '@portal/contracts';
+import type { DealerOrderSummary, Order } from '@portal/contracts';
 import { useState } from 'react';
 import type { PagedRows } from '../../api/usePagedRows';
 import { formatDate } from '../../format/date';
@@ -6,7 +6,6 @@ import { formatCents } from '../../format/money';
 import { Button } from '../../ui/Button';
 import { LoadMore } from '../../ui/LoadMore';
 import { Message } from '../../ui/Message';
-import { dealerAccount } from './dealerPayments';
 import { PaymentBadge, StatusBadge } from './OrderBadges';
 import { itemCount } from './orderList';
 import { fetchOrdersFailure } from './orderMessages';
@@ -18,18 +17,21 @@ interface DealerOrderHistoryProps {
   dealerName: string;
   /** the dealer's orders as read so far, newest first (a page of 50 at a time) */
   orders: PagedRows<Order>;
+  /** the figures of all the dealer's orders, from the server; undefined while they load */
+  summary: DealerOrderSummary | undefined;
   onOpen: (order: Order) => void;
 }
 
+const money = (dollars: number | undefined) => (dollars === undefined ? '—' : formatCents(centsOf(dollars)));
+
 /**
  * The admin's dealer detail: the dealer's orders, newest first, 50 at a time (Load more), its account figures and
- * Payment History. The figures and the payments are those of the orders loaded: while older orders are not, a
- * note says so (the server answers no account totals).
+ * Payment History. Billed, Paid and Balance cover every order of the dealer (the server sums them); Payment
+ * History lists the payments of the orders loaded, and says so while older orders are not.
  */
-export function DealerOrderHistory({ dealerName, orders: paged, onOpen }: DealerOrderHistoryProps) {
+export function DealerOrderHistory({ dealerName, orders: paged, summary, onOpen }: DealerOrderHistoryProps) {
   const { rows: orders, total, loading, error, hasMore } = paged;
   const [history, setHistory] = useState(false);
-  const account = dealerAccount(orders);
   return (
     <section className="dealer-card" aria-labelledby="dealer-orders-title">
       <header className="dealer-card__header">
@@ -46,21 +48,21 @@ export function DealerOrderHistory({ dealerName, orders: paged, onOpen }: Dealer
           <dl className="order-account">
             <div>
               <dt>Billed</dt>
-              <dd>{formatCents(account.billedCents)}</dd>
+              <dd>{money(summary?.billed)}</dd>
             </div>
             <div>
               <dt>Paid</dt>
-              <dd>{formatCents(account.paidCents)}</dd>
+              <dd>{money(summary?.paid)}</dd>
             </div>
             <div>
               <dt>Balance</dt>
-              <dd>{formatCents(account.owedCents)}</dd>
+              <dd>{money(summary?.balance)}</dd>
             </div>
           </dl>
           {hasMore && (
             <p className="muted order-history__partial">
-              Figures and Payment History cover the {orders.length} most recent of {total ?? 'the'} orders; load more to
-              include older ones.
+              Payment History lists the payments on the {orders.length} most recent of {total ?? 'the'} orders; load
+              more to include older ones.
             </p>
           )}
           <ul className="order-history" aria-label="Orders">
@@ -93,7 +95,15 @@ export function DealerOrderHistory({ dealerName, orders: paged, onOpen }: Dealer
           />
         </>
       )}
-      {history && <PaymentHistoryModal dealerName={dealerName} orders={orders} onClose={() => setHistory(false)} />}
+      {history && (
+        <PaymentHistoryModal
+          dealerName={dealerName}
+          orders={orders}
+          partial={hasMore ? { total } : undefined}
+          paidOnAll={summary?.paid}
+          onClose={() => setHistory(false)}
+        />
+      )}
     </section>
   );
 }

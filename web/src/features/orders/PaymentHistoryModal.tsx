@@ -10,13 +10,23 @@ import './invoice.css';
 
 interface PaymentHistoryModalProps {
   dealerName: string;
+  /** the dealer's orders loaded so far */
   orders: readonly Order[];
+  /** set while older orders are not loaded: how many orders the dealer has (undefined while unknown) */
+  partial?: { total: number | undefined };
+  /** what was paid on all the dealer's orders (the server's sum), shown while the list is partial */
+  paidOnAll?: number;
   onClose: () => void;
 }
 
-/** Payment History (000 §2): every payment on the dealer's orders, newest first, with their total. */
-export function PaymentHistoryModal({ dealerName, orders, onClose }: PaymentHistoryModalProps) {
+/**
+ * Payment History (000 §2): every payment on the dealer's loaded orders, newest first, with their total. While
+ * older orders are not loaded, it says which orders the list covers, labels its sum as theirs, and shows what was
+ * paid on all orders.
+ */
+export function PaymentHistoryModal({ dealerName, orders, partial, paidOnAll, onClose }: PaymentHistoryModalProps) {
   const { payments, totalCents } = dealerPayments(orders);
+  const covered = `the ${orders.length} most recent of ${partial?.total ?? 'the'} orders`;
   return (
     <Modal
       open
@@ -25,8 +35,14 @@ export function PaymentHistoryModal({ dealerName, orders, onClose }: PaymentHist
       size="wide"
       footer={<Button onClick={onClose}>Close</Button>}
     >
+      {partial && (
+        <p className="modal__text muted" data-testid="payment-history-partial">
+          Payments on {covered}; load more in Order History to include older ones.
+          {paidOnAll !== undefined && ` Paid on all orders: ${formatCents(centsOf(paidOnAll))}.`}
+        </p>
+      )}
       {payments.length === 0 ? (
-        <p className="modal__text muted">No payments recorded yet.</p>
+        <p className="modal__text muted">{partial ? `No payments on ${covered}.` : 'No payments recorded yet.'}</p>
       ) : (
         <table className="invoice__lines" aria-label="Payments">
           <thead>
@@ -54,7 +70,7 @@ export function PaymentHistoryModal({ dealerName, orders, onClose }: PaymentHist
           <tfoot>
             <tr>
               <th scope="row" colSpan={3} className="invoice__number">
-                Total paid
+                {partial ? `Paid on these ${orders.length} orders` : 'Total paid'}
               </th>
               <td className="invoice__number" data-testid="payment-history-total">
                 <strong>{formatCents(totalCents)}</strong>

@@ -13,12 +13,3 @@ export function dealerPayments(orders: readonly Order[]): { payments: DealerPaym
     .sort((a, b) => b.created_at.localeCompare(a.created_at));
   return { payments, totalCents: sumCents(payments.map((payment) => centsOf(payment.amount))) };
 }
-
-/** What a dealer was billed, paid and owes over all its orders (cancelled orders left out of billed and owed). */
-export function dealerAccount(orders: readonly Order[]): { billedCents: number; paidCents: number; owedCents: number } {
-  const live = orders.filter((order) => order.status !== 'cancelled');
-  const billedCents = sumCents(live.map((order) => centsOf(order.total_value)));
-  const paidCents = sumCents(orders.map((order) => centsOf(order.total_paid)));
-  const owedCents = sumCents(live.map((order) => centsOf(order.total_value) - centsOf(order.total_paid)));
-  return { billedCents, paidCents, owedCents };
-}

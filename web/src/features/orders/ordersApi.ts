@@ -13,7 +13,11 @@ export const ordersApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
     /** The admin's Orders tab: pages of the filtered, searched and sorted orders (more as the table scrolls). */
     getAllOrdersPages: contractPagedQuery(build, 'admin.allOrders', { providesTags: ['Orders'] }),
-    getDealerOrders: query(build, 'admin.dealerOrders', { select: (body) => body.orders, providesTags: ['Orders'] }),
+    /** A dealer's order figures over all its orders (Overview, dealer detail), summed by the server. */
+    getDealerOrderSummary: query(build, 'admin.dealerOrderSummary', {
+      select: (body) => body.summary,
+      providesTags: ['Orders'],
+    }),
     /** A dealer's orders, newest first, in pages (dealer detail, My Orders). */
     getDealerOrdersPages: contractPagedQuery(build, 'admin.dealerOrders', { providesTags: ['Orders'] }),
     /** The body's `idempotency_key` makes a retried or double-clicked submit create one order. */
@@ -32,7 +36,7 @@ export const ordersApi = apiSlice.injectEndpoints({
 
 export const {
   useGetAllOrdersPagesInfiniteQuery,
-  useGetDealerOrdersQuery,
+  useGetDealerOrderSummaryQuery,
   useGetDealerOrdersPagesInfiniteQuery,
   useSubmitOrderMutation,
   useCreateOrderMutation,

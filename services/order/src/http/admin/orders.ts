@@ -2,10 +2,12 @@ import { SENT } from '@portal/platform';
 import type { OrderHandler } from '../../context';
 import { centsToDollars } from '../../domain/money';
 import { ordersCsvFilename } from '../../domain/order-csv';
+import { orderSummaryView } from '../../domain/order-summary';
 import { orderView, paymentView } from '../../domain/order-view';
 import { balanceCents } from '../../domain/payments';
 import { createOrder as createOrderUseCase } from '../../use-cases/create-order';
 import { exportOrdersCsv, orderList } from '../../use-cases/order-lists';
+import { dealerOrderSummary as dealerOrderSummaryUseCase } from '../../use-cases/order-summary';
 import { recordPayment as recordPaymentUseCase } from '../../use-cases/record-payment';
 import { updateOrder as updateOrderUseCase } from '../../use-cases/update-order';
 
@@ -23,6 +25,15 @@ export const dealerOrders: OrderHandler<'admin.dealerOrders'> = async ({ params,
   const { orders, page } = await orderList(ctx, params.dealer_id, query, req.header('authorization'));
   return { success: true as const, orders, ...page };
 };
+
+/**
+ * GET /api/admin/dealer-order-summary/{dealer_id} — the dealer's order figures over all its orders (a dealer only
+ * its own): what the dealer Overview and the admin's dealer detail show without reading every order.
+ */
+export const dealerOrderSummary: OrderHandler<'admin.dealerOrderSummary'> = async ({ params }, ctx) => ({
+  success: true as const,
+  summary: orderSummaryView(await dealerOrderSummaryUseCase(ctx, params.dealer_id)),
+});
 
 /**
  * GET /api/admin/all-orders/export — the filtered, searched and sorted orders as a CSV download, streamed
