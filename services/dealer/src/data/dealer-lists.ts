@@ -98,8 +98,6 @@ export function readDealers(
     count: search
       ? undefined
       : () => countRows(manager, DEALER_COUNTS, { status: [filter.status], state: filter.states, zone: filter.zones }),
-    // a search reads its matches from the trigram indexes and sorts them: counting them too is nearly free
-    countInPage: search !== null,
   });
 }
 

@@ -57,12 +57,6 @@ export interface PageQuery {
   filterKey: unknown;
   /** how to count the rows that match, when a cheaper way than `count(*)` of the filtered rows exists */
   count?: () => Promise<number>;
-  /**
-   * Count with the first page itself (`count(*) OVER ()`) rather than by a second query: for a filter whose plan
-   * reads every match anyway (a trigram search, whose matches are then sorted), the count is then nearly free;
-   * for one read in index order (a first page stops after its rows) it would read every match, so leave it off.
-   */
-  countInPage?: boolean;
 }
 
 export interface Page<Row> {
@@ -194,12 +188,11 @@ export async function readPage<Row extends Record<string, unknown>, S extends st
     conditions.length ? `WHERE ${conditions.map((c) => `(${c})`).join(' AND ')}` : '';
   const limit = paged ? (request.limit ?? DEFAULT_LIMIT) : null;
   const keyColumns = sort.keys.map((key, i) => `(${key.sql})::text AS "__key${i}"`).join(', ');
-  const countAlong = paged && total === undefined && query.countInPage === true && query.count === undefined;
-  const sql = `SELECT ${query.select}, ${keyColumns}${countAlong ? ', count(*) OVER () AS "__total"' : ''} ${query.from} ${whereOf(where)} ORDER BY ${sort.orderBy}${
+  const sql = `SELECT ${query.select}, ${keyColumns} ${query.from} ${whereOf(where)} ORDER BY ${sort.orderBy}${
     limit === null ? '' : ` LIMIT ${limit + 1}`
   }`;
   const counting =
-    paged && total === undefined && !countAlong
+    paged && total === undefined
       ? (query.count?.() ??
         manager
           .query(`SELECT count(*)::bigint AS n ${query.from} ${whereOf(query.where)}`, [...query.params])
@@ -215,13 +208,9 @@ export async function readPage<Row extends Record<string, unknown>, S extends st
   const rows = more ? found.slice(0, limit) : found;
   const last = rows.at(-1);
   const keysOfLast = last ? sort.keys.map((_, i) => String(last[`__key${i}`])) : [];
-  const countedAlong = countAlong ? Number(found[0]?.__total ?? 0) : undefined;
-  for (const row of rows) {
-    for (let i = 0; i < sort.keys.length; i++) delete row[`__key${i}`];
-    if (countAlong) delete row.__total;
-  }
+  for (const row of rows) for (let i = 0; i < sort.keys.length; i++) delete row[`__key${i}`];
   if (!paged) return { rows };
-  const pageTotal = total ?? counted ?? countedAlong ?? 0;
+  const pageTotal = total ?? counted ?? 0;
   return {
     rows,
     page: {

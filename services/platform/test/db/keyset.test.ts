@@ -140,36 +140,6 @@ describe('readPage', () => {
     ).rejects.toMatchObject({ status: 400, message: expect.stringMatching(/^cursor: /) });
   });
 
-  test('When the count rides along the page, Then the pages and total are the same as counted apart', async () => {
-    const where = ['r.amount_cents = $1'];
-    const read = async (countInPage: boolean) => {
-      const ids: string[] = [];
-      const totals: number[] = [];
-      let cursor: string | undefined;
-      do {
-        const page = await readPage<Row, Sort>(
-          dataSource.manager,
-          orders,
-          { limit: 6, cursor, sort: 'city' },
-          {
-            ...base(where, [100]),
-            countInPage,
-          },
-        );
-        expect(page.rows.every((row) => !('__total' in row))).toBe(true);
-        ids.push(...page.rows.map((r) => r.id));
-        totals.push(page.page!.total);
-        cursor = page.page!.next_cursor ?? undefined;
-      } while (cursor);
-      return { ids, totals };
-    };
-    const along = await read(true);
-    expect(along).toEqual(await read(false));
-    expect(along.totals[0]).toBe(along.ids.length);
-    const none = await readPage(dataSource.manager, orders, { limit: 6 }, { ...base(where, [-1]), countInPage: true });
-    expect(none.page).toEqual({ next_cursor: null, total: 0 });
-  });
-
   test('When the last page is read, Then next_cursor is null', async () => {
     const page = await readPage(dataSource.manager, orders, { limit: 200 }, base());
     expect(page.page).toEqual({ next_cursor: null, total: 137 });
