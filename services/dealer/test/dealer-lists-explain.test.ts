@@ -63,8 +63,12 @@ async function plansOf(filter: DealerListFilter, request: DealerPageRequest) {
   return plans;
 }
 
+/** The statements that read the dealers (the kept counts, a few hundred rows, are read whole). */
+const ofDealers = (plans: { sql: string; plan: PlanNode }[]) => plans.filter((p) => !p.sql.includes('dealer_counts'));
+
 /** Every plan reads dealers through an index: no Seq Scan on it and no Sort of its rows. */
-function expectIndexed(plans: { sql: string; plan: PlanNode }[], { sorted = false } = {}) {
+function expectIndexed(all: { sql: string; plan: PlanNode }[], { sorted = false } = {}) {
+  const plans = ofDealers(all);
   expect(plans.length).toBeGreaterThan(0);
   for (const { sql, plan } of plans) {
     const all = nodes(plan);
@@ -99,9 +103,16 @@ describe('the dealer lists on 100,000 dealers', () => {
     expectIndexed(await plansOf({ status: 'archived', search: null }, { limit: 50, sort: '-archived_at' }));
   });
 
-  test('When the first page is counted, Then the count reads an index too', async () => {
-    expectIndexed(await plansOf({ status: 'active', search: null }, { limit: 50 }), { sorted: true });
-    expectIndexed(await plansOf({ status: 'pending', search: null }, { limit: 50 }), { sorted: true });
+  test('When a first page without a search is counted, Then the total is summed from the kept counts, not the dealers', async () => {
+    for (const filter of [
+      { status: 'active' as const, search: null },
+      { status: 'pending' as const, search: null },
+    ]) {
+      const plans = await plansOf(filter, { limit: 50 });
+      expect(plans.filter((p) => p.sql.includes('dealer_counts'))).toHaveLength(1);
+      expect(plans.filter((p) => /count\(\*\)/.test(p.sql))).toEqual([]);
+      expectIndexed(plans);
+    }
   });
 
   test('When a page is filtered by states and zones, Then it reads an index without sorting', async () => {
