@@ -5,6 +5,8 @@
  * doubled, records end with CRLF (RFC 4180). A cell that a spreadsheet would read as a formula (=, +, -, @, a tab
  * or a carriage return first: CSV injection) gets a leading apostrophe, so it opens as the text it is.
  */
+import { saveBlob } from '../ui/saveBlob';
+
 export type CsvValue = string | number | boolean | null | undefined;
 
 const FORMULA_START = /^[=+\-@\t\r]/;
@@ -24,13 +26,5 @@ export function writeCsv(header: readonly string[], rows: readonly (readonly Csv
 /** Offers the CSV as a download named `filename` (the browser's save dialog or downloads bar). */
 export function downloadCsv(filename: string, header: readonly string[], rows: readonly (readonly CsvValue[])[]): void {
   // a byte-order mark lets spreadsheet programs read the text as UTF-8
-  const blob = new Blob(['\uFEFF', writeCsv(header, rows)], { type: 'text/csv;charset=utf-8' });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveBlob(new Blob(['\uFEFF', writeCsv(header, rows)], { type: 'text/csv;charset=utf-8' }), filename);
 }

@@ -1,6 +1,7 @@
 import type { FetchArgs } from '@reduxjs/toolkit/query';
 import { contractRequest } from '../../api/contractRequest';
 import { routes } from '../../api/routes';
+import { saveBlob } from '../../ui/saveBlob';
 import { pdfFilename } from './invoiceFile';
 import { failureDetail } from './orderMessages';
 
@@ -42,13 +43,6 @@ export async function downloadInvoicePdf(
     throw new Error(failureDetail({ status: response.status, data }) ?? `the server answered ${response.status}`);
   }
   const filename = pdfFilename(response.headers.get('Content-Disposition'), order.order_number);
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(await response.blob(), filename);
   return filename;
 }
