@@ -11,6 +11,7 @@ import {
 import { idParams } from '../fields';
 import { pageable } from '../list-query';
 import {
+  AchievementExportQuery,
   DealerPerformanceQuery,
   IncentiveProgramRequest,
   PendingNotificationsQuery,
@@ -23,6 +24,9 @@ const owner = 'incentive' as const;
 const idParam = idParams('id');
 const PerformanceList = Ok.extend({ data: z.array(PerformanceRecord) });
 const ProgramResponse = Ok.extend({ program: IncentiveProgram });
+const CsvText = z
+  .string()
+  .describe("the program's achievements as CSV: UTF-8 with a byte-order mark, every cell quoted, CRLF");
 
 export const incentiveEndpoints = {
   'admin.topPerformers': endpoint({
@@ -107,6 +111,20 @@ export const incentiveEndpoints = {
     params: idParam,
     query: ProgramAchievementsQuery,
     response: pageable(Ok.extend({ achievements: z.array(Achievement) })),
+  }),
+  'admin.exportAchievements': endpoint({
+    id: 'admin.exportAchievements',
+    method: 'GET',
+    path: '/api/admin/incentive-programs/{id}/achievements/export',
+    owner,
+    access: access.roles('admin'),
+    summary:
+      "Every achievement of a program that matches the achievements list's search, tier and sort, as a CSV download (streamed; the columns of the program's Export Achievements CSV)",
+    params: idParam,
+    query: AchievementExportQuery,
+    response: CsvText,
+    responseKind: 'csv',
+    beyondSpec: true,
   }),
   'admin.pendingNotifications': endpoint({
     id: 'admin.pendingNotifications',

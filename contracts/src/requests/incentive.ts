@@ -131,6 +131,10 @@ export const ProgramAchievementsQuery = listQuery({
 });
 export type ProgramAchievementsQuery = z.infer<typeof ProgramAchievementsQuery>;
 
+/** The achievements CSV export's query: the achievements list's search, tier and sort, without a page (every match). */
+export const AchievementExportQuery = ProgramAchievementsQuery.omit({ limit: true, cursor: true });
+export type AchievementExportQuery = z.infer<typeof AchievementExportQuery>;
+
 /** The Notifications tab's query. Without `sort`: newest first (ties by achievement id). */
 export const PendingNotificationsQuery = listQuery({ sorts: ['achieved_at'] });
 export type PendingNotificationsQuery = z.infer<typeof PendingNotificationsQuery>;

@@ -9,6 +9,7 @@ import { dealerPerformance, topPerformers } from './http/admin/performance';
 import {
   createIncentiveProgram,
   deleteIncentiveProgram,
+  exportAchievements,
   incentiveProgramAchievements,
   incentivePrograms,
   toggleIncentiveProgram,
@@ -46,6 +47,7 @@ export const incentiveService = defineService({
     'admin.deleteIncentiveProgram': deleteIncentiveProgram,
     'admin.toggleIncentiveProgram': toggleIncentiveProgram,
     'admin.incentiveProgramAchievements': incentiveProgramAchievements,
+    'admin.exportAchievements': exportAchievements,
     'admin.pendingNotifications': pendingNotifications,
     'admin.handlePendingNotification': handlePendingNotification,
     'dealer.incentiveProgress': incentiveProgress,

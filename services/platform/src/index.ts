@@ -10,6 +10,7 @@ export * from './http/error-handler';
 export * from './http/errors';
 export * from './http/handler';
 export * from './http/request-context';
+export * from './http/stream-csv';
 export * from './images';
 export * from './log/logger';
 export * from './mail';

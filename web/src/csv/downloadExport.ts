@@ -1,18 +1,19 @@
-import { contractRequest } from '../api/contractRequest';
+import { type AnyArg, contractRequest } from '../api/contractRequest';
 import type { ContractRoute } from '../api/contractRoutes';
+import { saveBlob } from '../ui/saveBlob';
 
 /**
  * Downloads a CSV export the server streams (an export endpoint taking a list's query: the whole filtered set,
  * not the rows a table has loaded), fetched with the bearer token and offered to the browser's downloads as
- * `filename`. Rejects with the server's detail when it refuses.
+ * `filename`. `arg` holds the export's path parameters and query. Rejects with the server's detail when it refuses.
  */
 export async function downloadServerCsv(
   token: string | null,
   route: ContractRoute,
-  query: Record<string, unknown>,
+  arg: Pick<AnyArg, 'params' | 'query'>,
   filename: string,
 ): Promise<void> {
-  const request = contractRequest(route, { query });
+  const request = contractRequest(route, arg);
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(request.params ?? {})) {
     if (value !== undefined && value !== null && value !== '') params.set(name, String(value));
@@ -28,14 +29,7 @@ export async function downloadServerCsv(
     throw new Error('no answer from the server');
   }
   if (!response.ok) throw new Error((await detailOf(response)) ?? `the server answered ${response.status}`);
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(await response.blob(), filename);
 }
 
 /** The `detail` of a refusal (every error body is `{ detail }`), without a leading "Error: ". */

@@ -1,5 +1,12 @@
 import type { Achievement, OrderStatus, PendingNotification, PerformanceMetric, SortParam } from '@portal/contracts';
-import { containsPattern, type KeysetOrders, type Page, type PageRequest, readPage } from '@portal/platform';
+import {
+  containsPattern,
+  type KeysetOrders,
+  type Page,
+  type PageRequest,
+  readPage,
+  resolveSort,
+} from '@portal/platform';
 import type { EntityManager } from 'typeorm';
 import type { RecordedAchievement } from '../domain/progress';
 import type { WindowFigures } from '../domain/tiers';
@@ -149,12 +156,8 @@ export interface AchievementFilter {
 
 type ListRequest = PageRequest & { sort?: SortParam<'achieved_at'> };
 
-/** A program's achievements, newest first unless sorted otherwise, with the dealer's current name, city and state. */
-export function programAchievements(
-  manager: EntityManager,
-  request: ListRequest,
-  filter: AchievementFilter,
-): Promise<Page<Achievement & Record<string, unknown>>> {
+/** The achievements of `filter`: the conditions (on `achievements a`) and their parameters. */
+function achievementConditions(filter: AchievementFilter): { where: string[]; params: unknown[] } {
   const params: unknown[] = [filter.programId];
   const where = ['a.program_id = $1'];
   const param = (value: unknown) => {
@@ -171,15 +174,44 @@ export function programAchievements(
             containsPattern(filter.search),
           )})`,
     );
+  return { where, params };
+}
+
+/** An achievement as the list answers it: with the dealer's current name, city and state. */
+const ACHIEVEMENT_COLUMNS = `a.id, a.program_id, a.tier_id, a.dealer_id, ${DEALER_NAME} AS dealer_name,
+   d.city AS dealer_city, d.state AS dealer_state, a.tier_name, a.metric, a.threshold_value::float8 AS threshold_value,
+   a.value_achieved::float8 AS value_achieved, a.reward, ${ACHIEVED_AT} AS achieved_at`;
+const ACHIEVEMENTS_FROM = 'FROM achievements a LEFT JOIN dealers d ON d.dealer_id = a.dealer_id';
+
+/** A program's achievements, newest first unless sorted otherwise, with the dealer's current name, city and state. */
+export function programAchievements(
+  manager: EntityManager,
+  request: ListRequest,
+  filter: AchievementFilter,
+): Promise<Page<Achievement & Record<string, unknown>>> {
+  const { where, params } = achievementConditions(filter);
   return readPage(manager, ACHIEVEMENT_ORDERS, request, {
-    select: `a.id, a.program_id, a.tier_id, a.dealer_id, ${DEALER_NAME} AS dealer_name, d.city AS dealer_city,
-       d.state AS dealer_state, a.tier_name, a.metric, a.threshold_value::float8 AS threshold_value,
-       a.value_achieved::float8 AS value_achieved, a.reward, ${ACHIEVED_AT} AS achieved_at`,
-    from: 'FROM achievements a LEFT JOIN dealers d ON d.dealer_id = a.dealer_id',
+    select: ACHIEVEMENT_COLUMNS,
+    from: ACHIEVEMENTS_FROM,
     where,
     params,
     filterKey: filter,
   });
+}
+
+/**
+ * The statement reading every achievement of `filter` as the list answers them, in the list's `sort`: what the
+ * CSV export streams through a server-side cursor.
+ */
+export function achievementCsvQuery(
+  sort: SortParam<'achieved_at'> | undefined,
+  filter: AchievementFilter,
+): { sql: string; params: unknown[] } {
+  const { where, params } = achievementConditions(filter);
+  const { orderBy } = resolveSort(ACHIEVEMENT_ORDERS, sort);
+  const sql = `SELECT ${ACHIEVEMENT_COLUMNS} ${ACHIEVEMENTS_FROM} WHERE ${where.map((c) => `(${c})`).join(' AND ')}
+    ORDER BY ${orderBy}`;
+  return { sql, params };
 }
 
 /** One dealer's achievements in some programs, as recorded (the dealer's progress). */

@@ -1,9 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import type { IncentiveProgram, IncentiveProgramRequest, ProgramAchievementsQuery } from '@portal/contracts';
-import { notFound } from '@portal/platform';
+import type {
+  Achievement,
+  AchievementExportQuery,
+  IncentiveProgram,
+  IncentiveProgramRequest,
+  ProgramAchievementsQuery,
+} from '@portal/contracts';
+import { type CsvExport, notFound } from '@portal/platform';
 import type { EntityManager } from 'typeorm';
 import type { IncentiveContext } from '../context';
-import { programAchievements as achievementsOf, lockEvaluations } from '../data/achievements';
+import {
+  type AchievementFilter,
+  achievementCsvQuery,
+  programAchievements as achievementsOf,
+  lockEvaluations,
+} from '../data/achievements';
 import {
   deleteProgram as deleteProgramRow,
   findProgram,
@@ -14,6 +25,7 @@ import {
   setProgramEnabled,
   updateProgram as updateProgramRow,
 } from '../data/programs';
+import { ACHIEVEMENTS_CSV_HEADER, achievementCsvRow, achievementsCsvFilename } from '../domain/achievement-csv';
 import { isUuid } from '../domain/ids';
 import { planTiers } from '../domain/tiers';
 import { evaluateAchievements } from './evaluate-achievements';
@@ -101,15 +113,37 @@ export function toggleProgram(
   });
 }
 
+/** The achievements list's filter: the program's, its search and tier. */
+const achievementFilter = (
+  programId: string,
+  { q, tier_id }: Pick<ProgramAchievementsQuery, 'q' | 'tier_id'>,
+): AchievementFilter => ({ programId, tierId: tier_id?.toLowerCase() ?? null, search: q ? q : null });
+
 /** A program's achievements, newest first unless sorted otherwise, searched by dealer, filtered by tier; paged. */
 export async function programAchievements(ctx: IncentiveContext, rawId: string, query: ProgramAchievementsQuery) {
   const id = programId(rawId);
   const manager = ctx.db.manager;
   if (!(await findProgram(manager, id))) throw notFound(PROGRAM_NOT_FOUND);
-  const { limit, cursor, sort, q, tier_id } = query;
-  return achievementsOf(
-    manager,
-    { limit, cursor, sort },
-    { programId: id, tierId: tier_id?.toLowerCase() ?? null, search: q ? q : null },
-  );
+  const { limit, cursor, sort } = query;
+  return achievementsOf(manager, { limit, cursor, sort }, achievementFilter(id, query));
+}
+
+/**
+ * The CSV export of every achievement of a program that matches the list's search and tier, in its sort (the
+ * program's Export Achievements CSV), for the platform to stream from a database cursor.
+ */
+export async function achievementsCsvExport(
+  ctx: IncentiveContext,
+  rawId: string,
+  query: AchievementExportQuery,
+): Promise<CsvExport<Achievement>> {
+  const id = programId(rawId);
+  const program = await findProgram(ctx.db.manager, id);
+  if (!program) throw notFound(PROGRAM_NOT_FOUND);
+  return {
+    filename: achievementsCsvFilename(program),
+    ...achievementCsvQuery(query.sort, achievementFilter(id, query)),
+    header: ACHIEVEMENTS_CSV_HEADER,
+    record: achievementCsvRow,
+  };
 }

@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import type { OrderStatus, PaymentStatus } from '@portal/contracts';
 import {
   containsPattern,
@@ -9,8 +8,7 @@ import {
   readPage,
   resolveSort,
 } from '@portal/platform';
-import QueryStream from 'pg-query-stream';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import type { OrderRecord } from '../domain/order-view';
 import { iso, ORDER_JSON } from './orders';
 
@@ -117,17 +115,10 @@ export async function readOrderPage(
 }
 
 /**
- * Streams every order that matches `filter`, in the list's `sort`, as OrderCsvSource rows read through a
- * server-side cursor (batches of `batchSize`, read only as fast as `consume` takes them: back-pressure).
- * The connection is held until `consume` settles, then released.
+ * The statement reading every order that matches `filter`, in the list's `sort`, as OrderCsvSource rows: what
+ * the CSV export streams through a server-side cursor.
  */
-export async function streamOrderCsvRecords(
-  db: DataSource,
-  sort: string | undefined,
-  filter: OrderFilter,
-  consume: (rows: Readable) => Promise<void>,
-  batchSize = 500,
-): Promise<void> {
+export function orderCsvQuery(sort: string | undefined, filter: OrderFilter): { sql: string; params: unknown[] } {
   const { where, params } = conditionsOf(filter);
   const { orderBy } = resolveSort(ORDER_LIST_ORDERS, sort);
   const sql = `SELECT o.order_id, o.dealer_id, ${iso('o.created_at')} AS created_at, o.status,
@@ -137,12 +128,5 @@ export async function streamOrderCsvRecords(
     FROM orders o LEFT JOIN known_dealers d ON d.dealer_id = o.dealer_id
     ${where.length ? `WHERE ${where.map((c) => `(${c})`).join(' AND ')}` : ''}
     ORDER BY ${orderBy}`;
-  const runner = db.createQueryRunner();
-  // the pg client of the runner (TypeORM answers it from connect())
-  const client = (await runner.connect()) as { query(stream: QueryStream): Readable };
-  try {
-    await consume(client.query(new QueryStream(sql, params, { batchSize })));
-  } finally {
-    await runner.release();
-  }
+  return { sql, params };
 }

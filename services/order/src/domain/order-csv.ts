@@ -1,4 +1,5 @@
 import type { OrderStatus, PaymentStatus } from '@portal/contracts';
+import { inertCsvCell } from '@portal/platform';
 import { formatCents } from './money';
 import { orderNumber } from './order-status';
 import { paymentStatus } from './payments';
@@ -41,10 +42,6 @@ const PAYMENT_LABELS: Record<PaymentStatus, string> = {
   fully_paid: 'PAID',
 };
 
-/** A cell a spreadsheet would run as a formula (=, +, -, @, tab, CR first) opens as text: a leading apostrophe. */
-const FORMULA_START = /^[=+\-@\t\r]/;
-export const inertCell = (text: string) => (FORMULA_START.test(text) ? `'${text}` : text);
-
 /** The dealer's name as the Orders tab shows it: business name, else contact name, else email, else its id. */
 const dealerName = (order: OrderCsvSource) =>
   order.business_name?.trim() || order.full_name?.trim() || order.email?.trim() || order.dealer_id;
@@ -54,7 +51,7 @@ export function orderCsvRow(order: OrderCsvSource): (string | number)[] {
   const total = Number(order.total_cents);
   const paid = Number(order.paid_cents);
   const text = [orderNumber(order.order_id), order.created_at.slice(0, 10), dealerName(order), order.email ?? ''].map(
-    inertCell,
+    inertCsvCell,
   );
   return [
     ...text,
@@ -65,7 +62,7 @@ export function orderCsvRow(order: OrderCsvSource): (string | number)[] {
       formatCents(total - paid),
       order.status.toUpperCase(),
       PAYMENT_LABELS[paymentStatus(total, paid)],
-    ].map(inertCell),
+    ].map(inertCsvCell),
   ];
 }
 

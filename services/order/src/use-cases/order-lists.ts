@@ -1,10 +1,8 @@
-import type { Readable, Writable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { OrderListQuery } from '@portal/contracts';
-import { stringify } from 'csv-stringify';
+import type { CsvExport } from '@portal/platform';
 import type { OrderContext } from '../context';
-import { type OrderFilter, readOrderPage, streamOrderCsvRecords } from '../data/order-list';
-import { ORDER_CSV_HEADER, type OrderCsvSource, orderCsvRow } from '../domain/order-csv';
+import { type OrderFilter, orderCsvQuery, readOrderPage } from '../data/order-list';
+import { ORDER_CSV_HEADER, type OrderCsvSource, orderCsvRow, ordersCsvFilename } from '../domain/order-csv';
 import { type OrderRecord, orderView } from '../domain/order-view';
 import { systemTimezone } from '../identity/identity-client';
 
@@ -52,32 +50,20 @@ export async function orderList(
 }
 
 /**
- * Writes every order that matches the query, in its sort, to `out` as CSV (UTF-8 with a byte-order mark, every
- * cell quoted, CRLF records), streamed from a database cursor with back-pressure: memory holds a batch, not
- * the list.
+ * The CSV export of every order that matches the query, in its sort (the same columns and cells as the Orders
+ * tab's export), for the platform to stream from a database cursor: memory holds a batch, not the list.
  */
-export async function exportOrdersCsv(
+export async function ordersCsvExport(
   ctx: OrderContext,
   query: OrderListFilterQuery,
   authorization: string | undefined,
-  out: Writable,
-): Promise<void> {
+  now: Date,
+): Promise<CsvExport<OrderCsvSource>> {
   const filter = await filterOf(ctx, query, null, authorization);
-  await streamOrderCsvRecords(ctx.db, query.sort, filter, (rows: Readable) =>
-    pipeline(
-      rows,
-      async function* toRecords(source: AsyncIterable<OrderCsvSource>) {
-        for await (const order of source) yield orderCsvRow(order);
-      },
-      stringify({
-        bom: true,
-        header: true,
-        columns: [...ORDER_CSV_HEADER],
-        quoted: true,
-        quoted_empty: true,
-        record_delimiter: 'windows',
-      }),
-      out,
-    ),
-  );
+  return {
+    filename: ordersCsvFilename(now),
+    ...orderCsvQuery(query.sort, filter),
+    header: ORDER_CSV_HEADER,
+    record: orderCsvRow,
+  };
 }

@@ -1,17 +1,13 @@
-import type { Achievement, IncentiveProgram } from '@portal/contracts';
+import type { IncentiveProgram } from '@portal/contracts';
 import { useState } from 'react';
+import { useAppSelector } from '../../app/hooks';
 import { downloadCsv } from '../../csv/writeCsv';
 import { Button } from '../../ui/Button';
 import { ConfirmDeleteDialog } from '../../ui/ConfirmDeleteDialog';
 import { Message } from '../../ui/Message';
-import {
-  ACHIEVEMENTS_CSV_HEADER,
-  achievementCsvRow,
-  achievementsCsvFilename,
-  PROGRAMS_CSV_FILENAME,
-  PROGRAMS_CSV_HEADER,
-  programCsvRow,
-} from './incentiveCsv';
+import { selectToken } from '../session/sessionSlice';
+import { downloadAchievementsCsv } from './achievementsExport';
+import { PROGRAMS_CSV_FILENAME, PROGRAMS_CSV_HEADER, programCsvRow } from './incentiveCsv';
 import {
   DELETE_FAILED,
   EXPORT_FAILED,
@@ -23,12 +19,10 @@ import {
 import {
   useDeleteIncentiveProgramMutation,
   useGetIncentiveProgramsQuery,
-  useLazyGetProgramAchievementsPageQuery,
   useToggleIncentiveProgramMutation,
 } from './incentivesApi';
 import { ProgramCard } from './ProgramCard';
 import { ProgramFormModal } from './ProgramFormModal';
-import { EXPORT_PAGE_LIMIT, readAllPages } from './readAllPages';
 import './incentives.css';
 
 /** The create/edit modal: closed, creating, or editing one program. */
@@ -40,10 +34,10 @@ type ToDelete = { title: string; program: IncentiveProgram } | null;
  * disable and delete them; export each one's achievements and the list as incentive_programs.csv.
  */
 export function IncentiveProgramsPanel() {
+  const token = useAppSelector(selectToken);
   const { data: programs, isLoading } = useGetIncentiveProgramsQuery(undefined, { refetchOnMountOrArgChange: true });
   const [toggle, { isLoading: toggling, originalArgs: toggled }] = useToggleIncentiveProgramMutation();
   const [remove, { isLoading: deleting }] = useDeleteIncentiveProgramMutation();
-  const [fetchAchievementsPage] = useLazyGetProgramAchievementsPageQuery();
   const [editing, setEditing] = useState<Editing>(null);
   const [toDelete, setToDelete] = useState<ToDelete>(null);
   const [exportingId, setExportingId] = useState<string | null>(null);
@@ -71,17 +65,8 @@ export function IncentiveProgramsPanel() {
   async function exportAchievements(program: IncentiveProgram) {
     setExportingId(program.id);
     try {
-      // a fresh read of every achievement, page after page (the server has no export of its own): achievements
-      // arrive from order events at any time
-      const achievements = await readAllPages(
-        (cursor) =>
-          fetchAchievementsPage({
-            params: { id: program.id },
-            query: { limit: EXPORT_PAGE_LIMIT, ...(cursor ? { cursor } : {}) },
-          }).unwrap(),
-        (page): readonly Achievement[] => page.achievements,
-      );
-      downloadCsv(achievementsCsvFilename(program), ACHIEVEMENTS_CSV_HEADER, achievements.map(achievementCsvRow));
+      // every achievement as the server holds it now (they arrive from order events at any time), streamed
+      await downloadAchievementsCsv(token, program);
     } catch (error) {
       setNotice(programFailure(error, EXPORT_FAILED));
     } finally {

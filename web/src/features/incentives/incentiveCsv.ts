@@ -1,4 +1,4 @@
-import type { Achievement, IncentiveProgram } from '@portal/contracts';
+import type { IncentiveProgram } from '@portal/contracts';
 import type { CsvValue } from '../../csv/writeCsv';
 
 /** The programs list export (spec 000 §2): incentive_programs.csv with exactly these columns. */
@@ -16,36 +16,9 @@ export function programCsvRow(program: IncentiveProgram): CsvValue[] {
 }
 
 /**
- * A program's Export Achievements CSV (001 §2; the spec does not show its format): one row per tier a dealer
- * reached, with the achievement's fields (000 §3) and the tier's name. Figures are plain numbers (dollars for
- * revenue) so a spreadsheet can sum them.
+ * A program's Export Achievements CSV is written by the incentive service (its columns and cells there:
+ * services/incentive/src/domain/achievement-csv.ts); the download keeps this name.
  */
-export const ACHIEVEMENTS_CSV_HEADER = [
-  'Dealer Name',
-  'Dealer City',
-  'Dealer State',
-  'Tier',
-  'Metric',
-  'Threshold Value',
-  'Value Achieved',
-  'Reward',
-  'Achieved At',
-] as const;
-
-export function achievementCsvRow(achievement: Achievement): CsvValue[] {
-  return [
-    achievement.dealer_name,
-    achievement.dealer_city ?? '',
-    achievement.dealer_state ?? '',
-    achievement.tier_name,
-    achievement.metric,
-    achievement.threshold_value,
-    achievement.value_achieved,
-    achievement.reward,
-    achievement.achieved_at,
-  ];
-}
-
 /** "achievements_spring_push_2025.csv": the program's name, lower case, letters and digits only. */
 export function achievementsCsvFilename(program: Pick<IncentiveProgram, 'program_name' | 'id'>): string {
   const slug = program.program_name

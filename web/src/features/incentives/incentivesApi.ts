@@ -20,8 +20,6 @@ export const incentivesApi = apiSlice.injectEndpoints({
     getProgramAchievementPages: contractPagedQuery(build, 'admin.incentiveProgramAchievements', {
       providesTags: ['Achievements'],
     }),
-    /** One page of a program's achievements as it answers (the CSV export reads them all, page after page). */
-    getProgramAchievementsPage: query(build, 'admin.incentiveProgramAchievements'),
     /** How many dealers reached one tier: the `total` of a one-row page of that tier's achievements. */
     getTierReachedCount: query(build, 'admin.incentiveProgramAchievements', {
       select: (body) => body.total ?? body.achievements.length,
@@ -44,7 +42,6 @@ export const {
   useDeleteIncentiveProgramMutation,
   useToggleIncentiveProgramMutation,
   useGetProgramAchievementPagesInfiniteQuery,
-  useLazyGetProgramAchievementsPageQuery,
   useGetTierReachedCountQuery,
   useGetPendingNotificationPagesInfiniteQuery,
   useHandlePendingNotificationMutation,

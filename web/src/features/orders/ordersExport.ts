@@ -8,5 +8,5 @@ import type { OrderListParams } from './orderQuery';
  * (GET /api/admin/all-orders/export, the same query without a page), not the rows the table has loaded.
  */
 export function downloadOrdersCsv(token: string | null, query: OrderListParams): Promise<void> {
-  return downloadServerCsv(token, routes['admin.exportOrders'], query, ordersCsvFilename());
+  return downloadServerCsv(token, routes['admin.exportOrders'], { query }, ordersCsvFilename());
 }

@@ -1,5 +1,7 @@
+import { streamCsv } from '@portal/platform';
 import type { IncentiveHandler } from '../../context';
 import {
+  achievementsCsvExport,
   createProgram as createProgramUseCase,
   deleteProgram as deleteProgramUseCase,
   listPrograms,
@@ -58,3 +60,10 @@ export const incentiveProgramAchievements: IncentiveHandler<'admin.incentiveProg
   const { rows, page } = await programAchievementsUseCase(ctx, params.id, query);
   return { success: true as const, achievements: rows, ...page };
 };
+
+/**
+ * GET /api/admin/incentive-programs/{id}/achievements/export — the searched, filtered and sorted achievements as a
+ * CSV download, streamed while it is read.
+ */
+export const exportAchievements: IncentiveHandler<'admin.exportAchievements'> = async ({ params, query, res }, ctx) =>
+  streamCsv(ctx.db, res, await achievementsCsvExport(ctx, params.id, query), { logger: ctx.logger });

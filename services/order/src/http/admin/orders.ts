@@ -1,12 +1,11 @@
-import { SENT } from '@portal/platform';
+import { streamCsv } from '@portal/platform';
 import type { OrderHandler } from '../../context';
 import { centsToDollars } from '../../domain/money';
-import { ordersCsvFilename } from '../../domain/order-csv';
 import { orderSummaryView } from '../../domain/order-summary';
 import { orderView, paymentView } from '../../domain/order-view';
 import { balanceCents } from '../../domain/payments';
 import { createOrder as createOrderUseCase } from '../../use-cases/create-order';
-import { exportOrdersCsv, orderList } from '../../use-cases/order-lists';
+import { orderList, ordersCsvExport } from '../../use-cases/order-lists';
 import { dealerOrderSummary as dealerOrderSummaryUseCase } from '../../use-cases/order-summary';
 import { recordPayment as recordPaymentUseCase } from '../../use-cases/record-payment';
 import { updateOrder as updateOrderUseCase } from '../../use-cases/update-order';
@@ -39,20 +38,10 @@ export const dealerOrderSummary: OrderHandler<'admin.dealerOrderSummary'> = asyn
  * GET /api/admin/all-orders/export — the filtered, searched and sorted orders as a CSV download, streamed
  * while it is read (a failure after the first bytes can only cut the download short).
  */
-export const exportOrders: OrderHandler<'admin.exportOrders'> = async ({ query, req, res }, ctx) => {
-  res.status(200);
-  res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-  res.setHeader('Content-Disposition', `attachment; filename="${ordersCsvFilename(new Date())}"`);
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  try {
-    await exportOrdersCsv(ctx, query, req.header('authorization'), res);
-  } catch (err) {
-    if (!res.headersSent) throw err;
-    ctx.logger.warn({ err: (err as Error).message }, 'the orders export ended early');
-    res.destroy();
-  }
-  return SENT;
-};
+export const exportOrders: OrderHandler<'admin.exportOrders'> = async ({ query, req, res }, ctx) =>
+  streamCsv(ctx.db, res, await ordersCsvExport(ctx, query, req.header('authorization'), new Date()), {
+    logger: ctx.logger,
+  });
 
 /** POST /api/admin/create-order */
 export const createOrder: OrderHandler<'admin.createOrder'> = async ({ body }, ctx) => ({
