@@ -1,3 +1,4 @@
+import { readAllPages, readWholeList } from '@portal/platform/testing';
 import { bearer, FIRST_ADMIN, startIdentity, type TestIdentity } from './support/identity';
 
 /**
@@ -28,28 +29,9 @@ async function addUsers(rows: { email: string; full_name: string; role: string; 
 const list = (query: Record<string, string | number> = {}, auth = admin) =>
   identity.http().get(PATH).query(query).set(auth);
 
-async function whole(query: Record<string, string> = {}): Promise<Json[]> {
-  const res = await list(query);
-  expect(res.status).toBe(200);
-  expect(res.body).not.toHaveProperty('next_cursor');
-  expect(res.body).not.toHaveProperty('total');
-  return res.body.users;
-}
+const whole = (query: Record<string, string> = {}) => readWholeList<Json>(list, 'users', query);
 
-async function pages(query: Record<string, string>, limit: number) {
-  const rows: Json[] = [];
-  const totals: number[] = [];
-  let cursor: string | null = null;
-  do {
-    const res = await list({ ...query, limit, ...(cursor ? { cursor } : {}) });
-    expect(res.status).toBe(200);
-    expect(res.body.users.length).toBeLessThanOrEqual(limit);
-    rows.push(...res.body.users);
-    totals.push(res.body.total);
-    cursor = res.body.next_cursor;
-  } while (cursor);
-  return { rows, totals };
-}
+const pages = (query: Record<string, string>, limit: number) => readAllPages<Json>(list, 'users', query, limit);
 
 const emails = (rows: readonly Json[]) => rows.map((row) => row.email as string);
 

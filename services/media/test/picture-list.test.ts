@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createFileObjectStore } from '@portal/platform';
+import { readAllPages, readWholeList } from '@portal/platform/testing';
 import { type MediaTest, startMedia } from './support/media';
 
 /**
@@ -36,28 +37,9 @@ async function addPictures(rows: { title: string; description: string | null; cr
 const list = (query: Record<string, string | number> = {}, auth = t.admin) =>
   t.media.http().get(PATH).query(query).set(auth);
 
-async function whole(query: Record<string, string> = {}): Promise<Json[]> {
-  const res = await list(query);
-  expect(res.status).toBe(200);
-  expect(res.body).not.toHaveProperty('next_cursor');
-  expect(res.body).not.toHaveProperty('total');
-  return res.body.pictures;
-}
+const whole = (query: Record<string, string> = {}) => readWholeList<Json>(list, 'pictures', query);
 
-async function pages(query: Record<string, string>, limit: number) {
-  const rows: Json[] = [];
-  const totals: number[] = [];
-  let cursor: string | null = null;
-  do {
-    const res = await list({ ...query, limit, ...(cursor ? { cursor } : {}) });
-    expect(res.status).toBe(200);
-    expect(res.body.pictures.length).toBeLessThanOrEqual(limit);
-    rows.push(...res.body.pictures);
-    totals.push(res.body.total);
-    cursor = res.body.next_cursor;
-  } while (cursor);
-  return { rows, totals };
-}
+const pages = (query: Record<string, string>, limit: number) => readAllPages<Json>(list, 'pictures', query, limit);
 
 const ids = (rows: readonly Json[]) => rows.map((row) => row.picture_id as string);
 

@@ -1,5 +1,5 @@
 import { DealerCreated } from '@portal/contracts';
-import { newDealerSnapshot } from '@portal/platform/testing';
+import { newDealerSnapshot, readAllPages, readWholeList } from '@portal/platform/testing';
 import type { EntityManager } from 'typeorm';
 import { listShipments } from '../src/data/shipments';
 import { startShipping, type TestShipping } from './support/shipping';
@@ -47,29 +47,11 @@ const deliver = (shipmentId: string, orderId: string) =>
 
 const list = (query: Record<string, string | number> = {}, auth = t.admin) => api().get(PATH).query(query).set(auth);
 
-async function whole(query: Record<string, string> = {}): Promise<Json[]> {
-  const res = await list(query);
-  expect(res.status).toBe(200);
-  expect(res.body).not.toHaveProperty('next_cursor');
-  expect(res.body).not.toHaveProperty('total');
-  return res.body.shipments;
-}
+const whole = (query: Record<string, string> = {}) => readWholeList<Json>(list, 'shipments', query);
 
 /** Every page of a list, read with `limit`, following next_cursor to the end. */
-async function pages(query: Record<string, string>, limit: number, auth = t.admin) {
-  const rows: Json[] = [];
-  const totals: number[] = [];
-  let cursor: string | null = null;
-  do {
-    const res = await list({ ...query, limit, ...(cursor ? { cursor } : {}) }, auth);
-    expect(res.status).toBe(200);
-    expect(res.body.shipments.length).toBeLessThanOrEqual(limit);
-    rows.push(...res.body.shipments);
-    totals.push(res.body.total);
-    cursor = res.body.next_cursor;
-  } while (cursor);
-  return { rows, totals };
-}
+const pages = (query: Record<string, string>, limit: number, auth = t.admin) =>
+  readAllPages<Json>((q) => list(q, auth), 'shipments', query, limit);
 
 const ids = (rows: readonly Json[]) => rows.map((row) => row.shipment_id as string);
 
