@@ -20,6 +20,7 @@ export const SYSTEM_TIMEZONES = [
   'America/Los_Angeles',
 ] as const;
 export const SystemTimezone = z.enum(SYSTEM_TIMEZONES);
+export type SystemTimezone = z.infer<typeof SystemTimezone>;
 
 export const SystemConfiguration = z.object({
   system_timezone: SystemTimezone,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEALER_SNAPSHOT_FIELDS, storedDealerShape } from '../dealer-fields';
 import { ProductStatus } from '../entities/catalog';
+import { SystemTimezone } from '../entities/settings';
 import { defineEvent } from './envelope';
 
 /**
@@ -194,6 +195,12 @@ export const ZonesChanged = defineEvent({
   description: 'The list of dealer zones in the system configuration changed.',
   payload: z.object({ zones: z.array(z.string()).min(1) }),
 });
+export const TimezoneChanged = defineEvent({
+  type: 'settings.timezone_changed',
+  version: 1,
+  description: 'The system timezone (in which days are counted) changed in the system configuration.',
+  payload: z.object({ system_timezone: SystemTimezone }),
+});
 export const EmailRequested = defineEvent({
   type: 'notification.email_requested',
   version: 1,
@@ -227,6 +234,7 @@ export const eventsByType = {
   [IncentiveThresholdReached.type]: IncentiveThresholdReached,
   [DealerGeocoded.type]: DealerGeocoded,
   [ZonesChanged.type]: ZonesChanged,
+  [TimezoneChanged.type]: TimezoneChanged,
   [EmailRequested.type]: EmailRequested,
 } as const;
 

@@ -7,10 +7,15 @@ let adminToken: string;
 const transport = createInProcessTransport({ logger: createLogger('bus', 'silent') });
 /** settings.zones_changed as another service (dealer) receives it over the event bus */
 const zoneEvents: EventEnvelope[] = [];
+/** settings.timezone_changed as another service (order) receives it over the event bus */
+const timezoneEvents: EventEnvelope[] = [];
 
 beforeAll(async () => {
   await transport.subscribe('dealer', ['settings.zones_changed'], async ({ envelope }) => {
     zoneEvents.push(envelope);
+  });
+  await transport.subscribe('order', ['settings.timezone_changed'], async ({ envelope }) => {
+    timezoneEvents.push(envelope);
   });
   identity = await startIdentity('identity_settings', {}, { transport });
   adminToken = await identity.signIn(FIRST_ADMIN.email, FIRST_ADMIN.password);
@@ -117,12 +122,42 @@ describe('System Configuration', () => {
     expect(received[0]).toMatchObject({ type: 'settings.zones_changed', producer: 'identity', payload: { zones } });
   });
 
-  test('When only the timezone changes, Then zones keep their value and no zones event is sent', async () => {
+  const outboxTypes = async (type: string) => {
+    const rows: { type: string }[] = await identity.service.ctx.db.query('SELECT type FROM outbox WHERE type = $1', [
+      type,
+    ]);
+    return rows.length;
+  };
+
+  test('When only the timezone changes, Then zones keep their value, no zones event is sent, and settings.timezone_changed is sent once', async () => {
+    expect(await outboxTypes('settings.timezone_changed')).toBe(0); // saving zones alone announced no timezone
     const res = await admin().post('/api/admin/system-configuration', { system_timezone: 'America/Denver' });
     expect(res.body.configuration).toMatchObject({ system_timezone: 'America/Denver' });
     expect(res.body.configuration.zones).toContain('Northern Zone');
-    const outbox: { type: string }[] = await identity.service.ctx.db.query('SELECT type FROM outbox');
-    expect(outbox.filter((row) => row.type === 'settings.zones_changed')).toHaveLength(1);
+    expect(await outboxTypes('settings.zones_changed')).toBe(1);
+    expect(await outboxTypes('settings.timezone_changed')).toBe(1);
+    const received = await eventually(
+      () => timezoneEvents,
+      (e) => e.length > 0,
+    );
+    expect(received).toHaveLength(1);
+    expect(received[0]).toMatchObject({
+      type: 'settings.timezone_changed',
+      producer: 'identity',
+      payload: { system_timezone: 'America/Denver' },
+    });
+  });
+
+  test('When the same timezone is saved again, alone or with other fields, Then no settings.timezone_changed is sent', async () => {
+    const again = await admin().post('/api/admin/system-configuration', { system_timezone: 'America/Denver' });
+    expect(again.status).toBe(200);
+    const withOthers = await admin().post('/api/admin/system-configuration', {
+      system_timezone: 'America/Denver',
+      maintenance_mode: false,
+    });
+    expect(withOthers.status).toBe(200);
+    expect(await outboxTypes('settings.timezone_changed')).toBe(1);
+    expect(timezoneEvents).toHaveLength(1);
   });
 
   test('When a zone is repeated (in any case) or blank, or every zone removed, Then the spec messages and nothing changes', async () => {

@@ -1,9 +1,11 @@
 import { defineService } from '@portal/platform';
 import { Orders1766000000000 } from './data/migrations/1766000000000-orders';
 import { OrderListIndexes1767400000000 } from './data/migrations/1767400000000-order-list-indexes';
+import { SystemSettings1767700000000 } from './data/migrations/1767700000000-system-settings';
 import { dealerArchived, dealerCreated, dealerDeleted, dealerRestored, dealerUpdated } from './events/dealer-directory';
 import { productCreated, productDeleted, productUpdated } from './events/product-directory';
 import { shipmentCreated, shipmentOrderStatusChanged } from './events/shipments';
+import { timezoneChanged } from './events/system-settings';
 import { emailInvoice, invoicePdf } from './http/admin/invoices';
 import {
   allOrders,
@@ -18,7 +20,7 @@ import { submitOrder } from './http/dealer/submit-order';
 
 export const orderService = defineService({
   name: 'order',
-  migrations: [Orders1766000000000, OrderListIndexes1767400000000],
+  migrations: [Orders1766000000000, OrderListIndexes1767400000000, SystemSettings1767700000000],
   consumers: {
     'dealer.created': dealerCreated,
     'dealer.updated': dealerUpdated,
@@ -30,6 +32,7 @@ export const orderService = defineService({
     'product.deleted': productDeleted,
     'shipment.created': shipmentCreated,
     'shipment.order_status_changed': shipmentOrderStatusChanged,
+    'settings.timezone_changed': timezoneChanged,
   },
   handlers: {
     'admin.dealerOrders': dealerOrders,

@@ -2,7 +2,7 @@
  * all-orders and dealer-orders in pages (issue 18): keyset pages that concatenate to the unpaged answer for
  * every sort, filters and the text search, the totals, the 400s, and the CSV export of the filtered orders.
  */
-import { DealerCreated, DealerUpdated } from '@portal/contracts';
+import { DealerCreated, DealerUpdated, type SystemTimezone, TimezoneChanged } from '@portal/contracts';
 import { newDealerSnapshot } from '@portal/platform/testing';
 import { startOrders, type TestOrders } from './support/orders';
 
@@ -258,19 +258,58 @@ describe('filters and search', () => {
     expect((await get(`/api/admin/dealer-orders/${b}`, { limit: 5 }, t.dealerToken(a))).status).toBe(403);
   });
 
+  /** identity announces a system timezone; the order service's read model keeps it */
+  const announceTimezone = (system_timezone: SystemTimezone) =>
+    t.deliver(TimezoneChanged, 'system_timezone', { system_timezone });
+
   test('When from/to are given, Then days are counted in the system timezone (Chicago by default), both inclusive', async () => {
     // 05:30Z on 4 March is still 3 March in Chicago; 06:30Z is 4 March; 05:59:59.999Z on 5 March is 4 March
-    const day = await unpaged('/api/admin/all-orders', { from: '2025-03-04', to: '2025-03-04' });
-    expect(day.map((o) => o.created_at).sort()).toEqual([
-      '2025-03-04T06:30:00.000Z',
-      '2025-03-04T06:30:00.000Z',
-      '2025-03-05T05:59:59.999Z',
-    ]);
+    const fourthOfMarch = async () =>
+      (await unpaged('/api/admin/all-orders', { from: '2025-03-04', to: '2025-03-04' }))
+        .map((o) => o.created_at)
+        .sort();
+    const chicagoDay = ['2025-03-04T06:30:00.000Z', '2025-03-04T06:30:00.000Z', '2025-03-05T05:59:59.999Z'];
+    expect(await fourthOfMarch()).toEqual(chicagoDay); // nothing announced yet: the contract's default
+    await announceTimezone('America/Chicago');
+    expect(await fourthOfMarch()).toEqual(chicagoDay);
     const third = await unpaged('/api/admin/all-orders', { to: '2025-03-03' });
     expect(third.map((o) => o.created_at)).toContain('2025-03-04T05:30:00.000Z');
     expect(third.every((o) => o.created_at < '2025-03-04T06:00:00.000Z')).toBe(true);
     await filtered({ from: '2025-03-04' }, (o) => o.created_at >= '2025-03-04T06:00:00.000Z');
     expect(await unpaged('/api/admin/all-orders', { from: '2025-03-06', to: '2025-03-05' })).toEqual([]);
+  });
+
+  test('When identity announces another timezone, Then a dealer’s and a delivery user’s from/to count days in it', async () => {
+    const inDay = (o: ListedOrder, start: string, end: string) => o.created_at >= start && o.created_at < end;
+    // 4 March in New York (EST) is 05:00Z on 4 March to 05:00Z on 5 March; in Chicago 06:00Z to 06:00Z
+    const newYork = ['2025-03-04T05:00:00.000Z', '2025-03-05T05:00:00.000Z'] as const;
+    const chicago = ['2025-03-04T06:00:00.000Z', '2025-03-05T06:00:00.000Z'] as const;
+    const dayOf = (auth: Record<string, string>, path: string) =>
+      get(path, { from: '2025-03-04', to: '2025-03-04' }, auth);
+    try {
+      await announceTimezone('America/New_York');
+      const seen: string[] = [];
+      for (const dealer of dealers) {
+        const path = `/api/admin/dealer-orders/${dealer.id}`;
+        const own = await unpaged(path);
+        const res = await dayOf(t.dealerToken(dealer.id), path);
+        expect(res.status).toBe(200);
+        expect(ids(res.body.orders)).toEqual(ids(own.filter((o) => inDay(o, ...newYork))));
+        seen.push(...res.body.orders.map((o: ListedOrder) => o.created_at));
+      }
+      // 05:30Z on 4 March is 4 March in New York (not in Chicago); 05:59:59.999Z on 5 March is 5 March
+      expect(seen.sort()).toEqual(['2025-03-04T05:30:00.000Z', '2025-03-04T06:30:00.000Z', '2025-03-04T06:30:00.000Z']);
+      const delivery = await dayOf(t.delivery, '/api/admin/all-orders');
+      expect(delivery.status).toBe(200);
+      expect(delivery.body.orders.map((o: ListedOrder) => o.created_at).sort()).toEqual(seen);
+
+      await announceTimezone('America/Chicago');
+      const back = await dayOf(t.delivery, '/api/admin/all-orders');
+      const all = await unpaged('/api/admin/all-orders');
+      expect(ids(back.body.orders)).toEqual(ids(all.filter((o) => inDay(o, ...chicago))));
+    } finally {
+      await announceTimezone('America/Chicago'); // the other tests count days in Chicago
+    }
   });
 
   test('When q is an order number, a business name, a contact name, an email or a city, Then the orders that hold it (any case)', async () => {

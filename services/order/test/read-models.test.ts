@@ -1,7 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { DealerArchived, DealerRestored, DealerUpdated, ProductUpdated } from '@portal/contracts';
-import { dealerSnapshot } from '@portal/platform/testing';
-import { startOrders, type TestOrders } from './support/orders';
+import {
+  DealerArchived,
+  DealerRestored,
+  DealerUpdated,
+  ProductUpdated,
+  type SystemTimezone,
+  TimezoneChanged,
+} from '@portal/contracts';
+import { dealerSnapshot, deliverEvent } from '@portal/platform/testing';
+import { readSystemTimezone } from '../src/data/system-settings';
+import { eventually, startOrders, type TestOrders } from './support/orders';
 
 let t: TestOrders;
 beforeAll(async () => {
@@ -78,5 +86,43 @@ describe('the dealer read model', () => {
     const res = await submit(dealerId, product.product_id);
     expect(res.status).toBe(200);
     expect(res.body.order).toMatchObject({ dealer_business_name: 'After', dealer_city: 'Tulsa' });
+  });
+});
+
+describe('the system settings read model', () => {
+  const storedTimezone = () => readSystemTimezone(t.orders.service.ctx.db.manager);
+  /** settings.timezone_changed as identity announces it, at a chosen time (and with a chosen id to redeliver it) */
+  const announce = (system_timezone: SystemTimezone, occurredAt: string, id?: string) =>
+    deliverEvent(
+      t.transport,
+      t.orders.service,
+      TimezoneChanged,
+      'system_timezone',
+      { system_timezone },
+      {
+        producer: 'identity',
+        occurredAt,
+        id,
+      },
+    );
+  const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+
+  test('When settings.timezone_changed arrives out of order and twice, Then the newest announced timezone is kept', async () => {
+    expect(await storedTimezone()).toBe('America/Chicago'); // nothing announced yet: the contract's default
+    const newer = await announce('America/New_York', inMinutes(2));
+    expect(await storedTimezone()).toBe('America/New_York');
+    const older = await announce('America/Denver', inMinutes(1)); // late: older than the kept one
+    expect(await storedTimezone()).toBe('America/New_York');
+    // the same deliveries again (a broker redelivery), and the older one republished under a new id
+    await announce('America/New_York', inMinutes(2), newer);
+    await announce('America/Denver', inMinutes(1), older);
+    await announce('America/Denver', inMinutes(1));
+    await eventually(async () => expect(await t.transport.queueStats('order')).toMatchObject({ ready: 0 }));
+    expect(await storedTimezone()).toBe('America/New_York');
+    const rows: unknown[] = await t.orders.service.ctx.db.query('SELECT system_timezone FROM system_settings');
+    expect(rows).toEqual([{ system_timezone: 'America/New_York' }]);
+    // a later change is kept
+    await announce('America/Los_Angeles', inMinutes(3));
+    expect(await storedTimezone()).toBe('America/Los_Angeles');
   });
 });

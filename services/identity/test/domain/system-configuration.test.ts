@@ -1,5 +1,5 @@
 import { companySettingsFrom } from '../../src/domain/settings/company-settings';
-import { nextSystemConfiguration, zonesChanged } from '../../src/domain/settings/system-configuration';
+import { nextSystemConfiguration, timezoneChanged, zonesChanged } from '../../src/domain/settings/system-configuration';
 
 const current = { system_timezone: 'America/Chicago' as const, maintenance_mode: false, zones: ['East', 'West'] };
 
@@ -18,6 +18,13 @@ describe('zonesChanged', () => {
     expect(zonesChanged(['East', 'West'], ['East', 'West'])).toBe(false);
     expect(zonesChanged(['East', 'West'], ['East'])).toBe(true);
     expect(zonesChanged(['East', 'West'], ['West', 'East'])).toBe(true);
+  });
+});
+
+describe('timezoneChanged', () => {
+  test('When another timezone is saved, Then it changed; the same one again has not', () => {
+    expect(timezoneChanged('America/Chicago', 'America/Denver')).toBe(true);
+    expect(timezoneChanged('America/Denver', 'America/Denver')).toBe(false);
   });
 });
 

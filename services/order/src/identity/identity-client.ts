@@ -1,12 +1,4 @@
-import {
-  CompanySettings,
-  DEFAULT_SYSTEM_CONFIGURATION,
-  endpoints,
-  SEND_MAIL_PATH,
-  SendMailAnswer,
-  type SendMailRequest,
-  SystemConfiguration,
-} from '@portal/contracts';
+import { CompanySettings, endpoints, SEND_MAIL_PATH, SendMailAnswer, type SendMailRequest } from '@portal/contracts';
 import type { OrderContext } from '../context';
 import type { InvoiceCompany } from '../domain/invoice-document';
 
@@ -86,37 +78,4 @@ export async function sendMailThroughIdentity(
     status: res.status >= 400 && res.status < 500 ? res.status : 502,
     reason: typeof detail === 'string' && detail ? detail : `the mail service answered ${res.status}`,
   };
-}
-
-/** How long the system timezone is reused before identity is asked again. */
-const TIMEZONE_TTL_MS = 10_000;
-type SystemTimezone = SystemConfiguration['system_timezone'];
-const timezoneCache = new WeakMap<OrderContext, { until: number; timezone: SystemTimezone }>();
-
-/**
- * The system timezone (identity's system configuration), in which the orders lists count their from/to days.
- * Identity answers it to an admin, so it is asked with the caller's Authorization and kept for a few seconds;
- * when it cannot be asked (identity down, or a dealer's token), the last one read is used, else the default.
- */
-export async function systemTimezone(ctx: OrderContext, authorization: string | undefined): Promise<SystemTimezone> {
-  const cached = timezoneCache.get(ctx);
-  if (cached && cached.until > Date.now()) return cached.timezone;
-  const fallback = cached?.timezone ?? DEFAULT_SYSTEM_CONFIGURATION.system_timezone;
-  if (!authorization) return fallback;
-  try {
-    const res = await fetch(new URL(endpoints['admin.systemConfiguration'].path, ctx.config.IDENTITY_URL), {
-      headers: { authorization },
-      signal: AbortSignal.timeout(COMPANY_TIMEOUT_MS),
-    });
-    if (res.status === 401 || res.status === 403) return fallback; // not an admin: keep what is known
-    if (!res.ok) throw new Error(`identity answered ${res.status}`);
-    const body = (await res.json()) as { configuration?: unknown };
-    const timezone = SystemConfiguration.parse(body.configuration).system_timezone;
-    timezoneCache.set(ctx, { until: Date.now() + TIMEZONE_TTL_MS, timezone });
-    return timezone;
-  } catch (err) {
-    ctx.logger.warn({ err: (err as Error).message }, `system timezone unavailable: days are counted in ${fallback}`);
-    timezoneCache.set(ctx, { until: Date.now() + COMPANY_RETRY_MS, timezone: fallback });
-    return fallback;
-  }
 }

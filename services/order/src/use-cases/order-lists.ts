@@ -2,19 +2,21 @@ import type { OrderListQuery } from '@portal/contracts';
 import type { CsvExport } from '@portal/platform';
 import type { OrderContext } from '../context';
 import { type OrderFilter, orderCsvQuery, readOrderPage } from '../data/order-list';
+import { readSystemTimezone } from '../data/system-settings';
 import { ORDER_CSV_HEADER, type OrderCsvSource, orderCsvRow, ordersCsvFilename } from '../domain/order-csv';
 import { type OrderRecord, orderView } from '../domain/order-view';
-import { systemTimezone } from '../identity/identity-client';
 
 /** The orders lists' query without its page (the export's query). */
 export type OrderListFilterQuery = Omit<OrderListQuery, 'limit' | 'cursor'>;
 
-/** The list's filter: the query's, within the dealer of the dealer-orders path; days in the system timezone. */
+/**
+ * The list's filter: the query's, within the dealer of the dealer-orders path; days in the system timezone (the
+ * service's copy, fed by settings.timezone_changed), read only when days are asked for.
+ */
 async function filterOf(
   ctx: OrderContext,
   query: OrderListFilterQuery,
   scopeDealerId: string | null,
-  authorization: string | undefined,
 ): Promise<OrderFilter> {
   const days = query.from !== undefined || query.to !== undefined;
   return {
@@ -25,7 +27,7 @@ async function filterOf(
     search: query.q || undefined,
     from: query.from,
     to: query.to,
-    timezone: days ? await systemTimezone(ctx, authorization) : 'UTC',
+    timezone: days ? await readSystemTimezone(ctx.db.manager) : 'UTC',
   };
 }
 
@@ -38,10 +40,9 @@ export async function orderList(
   ctx: OrderContext,
   scopeDealerId: string | null,
   query: OrderListQuery,
-  authorization: string | undefined,
 ): Promise<{ orders: ReturnType<typeof orderView>[]; page?: { next_cursor: string | null; total: number } }> {
   const { limit, cursor, sort, ...filters } = query;
-  const filter = await filterOf(ctx, query, scopeDealerId, authorization);
+  const filter = await filterOf(ctx, query, scopeDealerId);
   const { records, page } = await readOrderPage(ctx.db.manager, { limit, cursor, sort }, filter, {
     ...filters,
     scope: scopeDealerId,
@@ -56,10 +57,9 @@ export async function orderList(
 export async function ordersCsvExport(
   ctx: OrderContext,
   query: OrderListFilterQuery,
-  authorization: string | undefined,
   now: Date,
 ): Promise<CsvExport<OrderCsvSource>> {
-  const filter = await filterOf(ctx, query, null, authorization);
+  const filter = await filterOf(ctx, query, null);
   return {
     filename: ordersCsvFilename(now),
     ...orderCsvQuery(query.sort, filter),

@@ -1,7 +1,8 @@
-import type { DealerSnapshot, ProductSnapshot } from '@portal/contracts';
+import type { DealerSnapshot, ProductSnapshot, SystemTimezone } from '@portal/contracts';
 import type { EntityManager } from 'typeorm';
 import { markDealerDeleted, saveDealerArchived, saveDealerFields } from '../data/known-dealers';
 import { saveProduct } from '../data/known-products';
+import { saveSystemTimezone } from '../data/system-settings';
 
 /**
  * What the order service remembers of other services' records, applied in the consumer's transaction (which
@@ -27,3 +28,6 @@ export const rememberProduct = (
   occurredAt: string,
   deleted: boolean,
 ) => saveProduct(manager, product, occurredAt, deleted);
+
+export const rememberSystemTimezone = (manager: EntityManager, timezone: SystemTimezone, occurredAt: string) =>
+  saveSystemTimezone(manager, timezone, occurredAt);

@@ -1,4 +1,4 @@
-import type { SystemConfiguration } from '@portal/contracts';
+import type { SystemConfiguration, SystemTimezone } from '@portal/contracts';
 
 export type SystemConfigurationChanges = Partial<SystemConfiguration>;
 
@@ -17,4 +17,9 @@ export function nextSystemConfiguration(
 /** Whether the zones changed (order counts: it is the order the web lists them in). */
 export function zonesChanged(before: readonly string[], after: readonly string[]): boolean {
   return before.length !== after.length || before.some((zone, i) => zone !== after[i]);
+}
+
+/** Whether the system timezone changed (saving the same one again is no change). */
+export function timezoneChanged(before: SystemTimezone, after: SystemTimezone): boolean {
+  return before !== after;
 }

@@ -1,4 +1,4 @@
-import { type NotificationSettings, type SystemConfiguration, ZonesChanged } from '@portal/contracts';
+import { type NotificationSettings, type SystemConfiguration, TimezoneChanged, ZonesChanged } from '@portal/contracts';
 import type { AuthUser } from '@portal/platform';
 import type { IdentityContext } from '../../context';
 import {
@@ -11,6 +11,7 @@ import { writeSettings } from '../../data/settings-store';
 import {
   nextSystemConfiguration,
   type SystemConfigurationChanges,
+  timezoneChanged,
   zonesChanged,
 } from '../../domain/settings/system-configuration';
 
@@ -24,8 +25,8 @@ export function notificationSettings(ctx: IdentityContext): Promise<Notification
 
 /**
  * Saves the system configuration (fields left out keep their value). A change of zones is announced with
- * `settings.zones_changed` in the same transaction. Notification settings, when sent, are saved too (the
- * spec gives them no endpoint of their own).
+ * `settings.zones_changed`, a change of the system timezone with `settings.timezone_changed`, in the same
+ * transaction. Notification settings, when sent, are saved too (the spec gives them no endpoint of their own).
  */
 export async function saveSystemConfiguration(
   ctx: IdentityContext,
@@ -37,6 +38,9 @@ export async function saveSystemConfiguration(
     const next = nextSystemConfiguration(current, changes);
     await writeSettings(manager, 'system', next, admin.email);
     if (zonesChanged(current.zones, next.zones)) await emit(ZonesChanged, 'zones', { zones: next.zones });
+    if (timezoneChanged(current.system_timezone, next.system_timezone)) {
+      await emit(TimezoneChanged, 'system_timezone', { system_timezone: next.system_timezone });
+    }
     if (changes.notification_settings) {
       const notifications = await lockNotificationSettings(manager);
       await writeSettings(

@@ -14,14 +14,14 @@ import { updateOrder as updateOrderUseCase } from '../../use-cases/update-order'
  * GET /api/admin/all-orders — every order, newest first (admin and delivery); with limit/cursor one page of the
  * filtered, searched and sorted orders, with next_cursor and total.
  */
-export const allOrders: OrderHandler<'admin.allOrders'> = async ({ query, req }, ctx) => {
-  const { orders, page } = await orderList(ctx, null, query, req.header('authorization'));
+export const allOrders: OrderHandler<'admin.allOrders'> = async ({ query }, ctx) => {
+  const { orders, page } = await orderList(ctx, null, query);
   return { success: true as const, orders, ...page };
 };
 
 /** GET /api/admin/dealer-orders/{dealer_id} — a dealer's orders, newest first (a dealer only its own). */
-export const dealerOrders: OrderHandler<'admin.dealerOrders'> = async ({ params, query, req }, ctx) => {
-  const { orders, page } = await orderList(ctx, params.dealer_id, query, req.header('authorization'));
+export const dealerOrders: OrderHandler<'admin.dealerOrders'> = async ({ params, query }, ctx) => {
+  const { orders, page } = await orderList(ctx, params.dealer_id, query);
   return { success: true as const, orders, ...page };
 };
 
@@ -38,8 +38,8 @@ export const dealerOrderSummary: OrderHandler<'admin.dealerOrderSummary'> = asyn
  * GET /api/admin/all-orders/export — the filtered, searched and sorted orders as a CSV download, streamed
  * while it is read (a failure after the first bytes can only cut the download short).
  */
-export const exportOrders: OrderHandler<'admin.exportOrders'> = async ({ query, req, res }, ctx) =>
-  streamCsv(ctx.db, res, await ordersCsvExport(ctx, query, req.header('authorization'), new Date()), {
+export const exportOrders: OrderHandler<'admin.exportOrders'> = async ({ query, res }, ctx) =>
+  streamCsv(ctx.db, res, await ordersCsvExport(ctx, query, new Date()), {
     logger: ctx.logger,
   });
 
