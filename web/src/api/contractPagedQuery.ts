@@ -6,7 +6,7 @@ import type {
   ResultDescription,
 } from '@reduxjs/toolkit/query/react';
 import type { ApiBaseQuery, CallOptions } from './baseQuery';
-import { type AnyArg, contractRequest } from './contractRequest';
+import { type AnyArg, contractRequest, withoutBlanks } from './contractRequest';
 import type { EndpointId } from './contractRoutes';
 import type { ArgOf, ResponseOf } from './contractTypes';
 import { routes } from './routes';
@@ -63,11 +63,4 @@ export function contractPagedQuery<Id extends PagedEndpointId>(
     extraOptions,
     providesTags: options.providesTags,
   });
-}
-
-/** Leaves out parameters the user left blank (an empty search, no status chosen): the server refuses nothing. */
-function withoutBlanks(query: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(query).filter(([, value]) => value !== undefined && value !== null && value !== ''),
-  );
 }

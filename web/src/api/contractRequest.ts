@@ -21,3 +21,10 @@ export function contractRequest(route: ContractRoute, arg: AnyArg | undefined): 
   if (body !== undefined) request.body = body;
   return request;
 }
+
+/** Leaves out parameters the user left blank (an empty search, no status chosen): the server refuses nothing. */
+export function withoutBlanks(query: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(query).filter(([, value]) => value !== undefined && value !== null && value !== ''),
+  );
+}

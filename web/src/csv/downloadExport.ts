@@ -1,4 +1,4 @@
-import { type AnyArg, contractRequest } from '../api/contractRequest';
+import { type AnyArg, contractRequest, withoutBlanks } from '../api/contractRequest';
 import type { ContractRoute } from '../api/contractRoutes';
 import { saveBlob } from '../ui/saveBlob';
 
@@ -14,11 +14,9 @@ export async function downloadServerCsv(
   filename: string,
 ): Promise<void> {
   const request = contractRequest(route, arg);
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(request.params ?? {})) {
-    if (value !== undefined && value !== null && value !== '') params.set(name, String(value));
-  }
-  const search = params.toString();
+  const search = new URLSearchParams(
+    Object.entries(withoutBlanks(request.params ?? {})).map(([name, value]) => [name, String(value)]),
+  ).toString();
   let response: Response;
   try {
     response = await fetch(search ? `${request.url}?${search}` : request.url, {

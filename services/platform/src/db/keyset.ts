@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isPaged, PAGE_LIMIT_DEFAULT } from '@portal/contracts';
 import type { EntityManager } from 'typeorm';
 import { HttpError } from '../http/errors';
 
@@ -65,8 +66,6 @@ export interface Page<Row> {
   page?: { next_cursor: string | null; total: number };
 }
 
-/** The page size when a cursor arrives without a limit. */
-const DEFAULT_LIMIT = 50;
 const CURSOR_VERSION = 1;
 
 interface CursorBody {
@@ -167,7 +166,7 @@ export async function readPage<Row extends Record<string, unknown>, S extends st
   request: PageRequest,
   query: PageQuery,
 ): Promise<Page<Row>> {
-  const paged = request.limit !== undefined || request.cursor !== undefined;
+  const paged = isPaged(request);
   const sort = resolveSort(orders, request.sort);
   const filters = digest(query.filterKey);
   const where = [...query.where];
@@ -186,7 +185,8 @@ export async function readPage<Row extends Record<string, unknown>, S extends st
   }
   const whereOf = (conditions: readonly string[]) =>
     conditions.length ? `WHERE ${conditions.map((c) => `(${c})`).join(' AND ')}` : '';
-  const limit = paged ? (request.limit ?? DEFAULT_LIMIT) : null;
+  // a cursor without a limit reads the contract's default page
+  const limit = paged ? (request.limit ?? PAGE_LIMIT_DEFAULT) : null;
   const keyColumns = sort.keys.map((key, i) => `(${key.sql})::text AS "__key${i}"`).join(', ');
   const sql = `SELECT ${query.select}, ${keyColumns} ${query.from} ${whereOf(where)} ORDER BY ${sort.orderBy}${
     limit === null ? '' : ` LIMIT ${limit + 1}`
