@@ -378,6 +378,8 @@ test('PostgreSQL restarted under load: 503 with a detail meanwhile, every servic
   const statuses = new Map<number, number>();
   const details = new Set<string>();
   const accepted: string[] = [];
+  /** what an answer other than 200 or 503 was, for the failure message */
+  const unexpectedAnswers: string[] = [];
   let running = true;
   let n = 0;
   const worker = async (w: number) => {
@@ -400,6 +402,8 @@ test('PostgreSQL restarted under load: 503 with a detail meanwhile, every servic
         }
         const answer = (await res.json().catch(() => ({}))) as { detail?: string; product?: { product_id: string } };
         statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        if (res.status !== 200 && res.status !== 503)
+          unexpectedAnswers.push(`${res.status} ${res.url}: ${answer.detail}`);
         if (res.status === 503 && answer.detail) details.add(answer.detail);
         if (res.status === 200 && answer.product) accepted.push(answer.product.product_id);
       } catch {
@@ -465,7 +469,15 @@ test('PostgreSQL restarted under load: 503 with a detail meanwhile, every servic
       `accepted writes ${accepted.length}, stored ${stored}, announced to the order service ${arrived}; catalog outbox unsent ${unsent}`,
   );
   const unexpected = [...statuses.keys()].filter((s) => s !== 200 && s !== 503);
-  expect(unexpected).toEqual([]);
+  // on a failure, which requests they were and what the services logged at error level (pino level 50)
+  const errorLines = unexpected.length
+    ? [...logs].flatMap(([name, lines]) => lines.filter((l) => l.includes('"level":50')).map((l) => `${name}: ${l}`))
+    : [];
+  expect({ unexpected, unexpectedAnswers, errorLines: errorLines.slice(-10) }).toEqual({
+    unexpected: [],
+    unexpectedAnswers: [],
+    errorLines: [],
+  });
   expect(statuses.get(503) ?? 0).toBeGreaterThan(0);
   expect([...details].length).toBeGreaterThan(0);
   expect(stored).toBe(accepted.length);

@@ -64,7 +64,14 @@ export async function startPortal(extraEnv: Record<string, string> = {}): Promis
     stderr = (stderr + chunk).slice(-20_000);
   });
 
+  // a portal that dies under a test says why (the tests then see only refused connections)
+  let stopping = false;
+  child.once('exit', (code, signal) => {
+    if (!stopping) console.error(`the portal exited (code ${code}, signal ${signal}) during the tests:\n${stderr}`);
+  });
+
   const cleanUp = async () => {
+    stopping = true;
     await stopChild(child);
     await db.drop();
     await rm(dataDir, { recursive: true, force: true });
