@@ -209,10 +209,14 @@ describe('the generated website', () => {
   test('When the dealer is archived, Then its website and header image are gone', async () => {
     expect((await site(a.id)).status).toBe(200);
     await api().post(`/api/admin/archive-dealer/${a.id}`).set('authorization', `Bearer ${portal.adminToken}`);
-    expect((await site(a.id)).status).toBe(404);
-    expect((await api().get(`/api/dealer/header-image/${a.id}`)).status).toBe(404);
-    expect((await api().get('/api/dealer/profile').set('authorization', a.auth)).status).toBe(403);
-    await api().post(`/api/admin/restore-dealer/${a.id}`).set('authorization', `Bearer ${portal.adminToken}`);
+    try {
+      expect((await site(a.id)).status).toBe(404);
+      expect((await api().get(`/api/dealer/header-image/${a.id}`)).status).toBe(404);
+      // locked out: 403 for an archived dealer, or 401 once identity's revocation of its sessions has arrived
+      expect([401, 403]).toContain((await api().get('/api/dealer/profile').set('authorization', a.auth)).status);
+    } finally {
+      await api().post(`/api/admin/restore-dealer/${a.id}`).set('authorization', `Bearer ${portal.adminToken}`);
+    }
   });
 });
 
