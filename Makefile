@@ -1,5 +1,5 @@
 # The front door. `make start` runs the portal on this machine; `make test` runs every test.
-.PHONY: start start-distributed dead-letters seed test build typecheck lint format bench clean
+.PHONY: start start-distributed dead-letters seed test test-unit test-watch build typecheck lint format bench clean
 
 start:
 	@bash scripts/start.sh
@@ -19,12 +19,24 @@ seed:
 test:
 	@bash scripts/test.sh
 
+# the unit tests only (jest.config.js's `unit` project): no servers, no browser, no build
+test-unit:
+	@bash scripts/ensure-deps.sh
+	@npx jest --selectProjects unit
+
+# the unit tests again on every save, for the files changed since the last commit (`a` in the prompt: all)
+test-watch:
+	@bash scripts/ensure-deps.sh
+	@npx jest --selectProjects unit --watch
+
 build:
 	@bash scripts/ensure-deps.sh
 	@npx turbo run build
 
+# every package's sources (web's tests too), then every other test file (tsconfig.test.json)
 typecheck:
 	@npx turbo run typecheck
+	@npx tsc -p tsconfig.test.json
 
 lint:
 	@npx biome check .

@@ -1,12 +1,11 @@
 #!/usr/bin/env bash
-# Installs the project's npm dependencies when they are missing or older than the lock file.
-# `npm install` rather than `npm ci`: the registry this project is built from does not serve every
-# platform's optional binary (e.g. @biomejs/cli-darwin-arm64), so the lock cannot list them and
-# `npm ci` refuses a lock it considers incomplete. With an unchanged package.json, `npm install`
-# installs exactly the locked versions.
+# Installs the project's npm dependencies, exactly as locked, when they are missing or older than the lock file.
+# `npm ci`: the lock holds every platform's optional binaries (biome, swc, sharp, turbo, ... for Linux, macOS and
+# Windows), so it installs on any of them, and a package.json out of step with the lock fails here instead of
+# quietly rewriting the lock.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  echo "==> npm install (locked versions)"
-  npm install --no-audit --no-fund
+  echo "==> npm ci (locked versions)"
+  npm ci --no-audit --no-fund
 fi

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# `make test`: every test of the tree, against real PostgreSQL, RabbitMQ, an SMTP receiver, an S3 API
-# server and Chromium. Ends with the line "N passed, N failed[, N skipped]".
+# `make test`: every test of the tree (all four Jest projects: unit, integration, e2e, faults), against real
+# PostgreSQL, RabbitMQ, an SMTP receiver, an S3 API server and Chromium, after type-checking the tests.
+# Ends with the line "N passed, N failed[, N skipped]".
 set -euo pipefail
 export TURBO_TELEMETRY_DISABLED=1 DO_NOT_TRACK=1
 cd "$(dirname "$0")/.."
@@ -11,6 +12,8 @@ echo "==> build"
 npx turbo run build --output-logs=errors-only
 echo "==> lint"
 npx biome check .
+echo "==> typecheck tests"
+npx tsc -p tsconfig.test.json
 echo "==> tests"
 results=$(mktemp --suffix=.json)
 status=0

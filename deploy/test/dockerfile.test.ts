@@ -42,14 +42,14 @@ describe('deploy/docker/Dockerfile', () => {
 
   it('When the build stage runs, Then it installs the locked dependencies and builds SERVICE and its dependencies with turbo', () => {
     const runs = args('RUN', build).join('\n');
-    expect(runs).toMatch(/npm install --no-audit --no-fund(\s|$)/);
+    expect(runs).toMatch(/npm ci --no-audit --no-fund(\s|$)/);
     // biome-ignore lint/suspicious/noTemplateCurlyInString: Dockerfile variables, not a JS template
     expect(runs).toContain('npx turbo run build --filter="@portal/${SERVICE}..."');
     expect(runs).toContain('--filter=@portal/web');
   });
 
   it('When the container runs, Then it holds production dependencies only and runs as the non-root node user', () => {
-    expect(args('RUN').join('\n')).toContain('npm install --no-audit --no-fund --omit=dev');
+    expect(args('RUN').join('\n')).toContain('npm ci --no-audit --no-fund --omit=dev');
     const users = args('USER');
     expect(users).toEqual(['node']);
     const userAt = runtime.findIndex((i) => i.keyword === 'USER');

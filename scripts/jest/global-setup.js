@@ -1,4 +1,5 @@
-// Runs once before the tests: makes sure the real servers the integration tests need are there.
+// Runs before the tests of the integration and e2e projects (not for unit or faults): makes sure the real
+// servers they need are there. With both projects in one run it runs twice; the second finds what the first found.
 // Order: the URLs given (TEST_DATABASE_URL, TEST_AMQP_URL) or the local defaults; failing that,
 // Testcontainers when a Docker engine answers (loaded lazily: it throws without one); failing that,
 // a clear message. scripts/test.sh starts local servers on a machine that has them installed.

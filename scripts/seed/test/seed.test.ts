@@ -5,6 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { type EndpointDef, type EndpointId, type Endpoints, endpoints, type ResponseOf } from '@portal/contracts';
 import { benchPortal, REPO, requireFiles } from '../../bench/lib/portal.mjs';
 import { makePlan, planFigures } from '../lib/plan.mjs';
 
@@ -13,6 +14,8 @@ const admin = { email: 'admin@seed.test', password: 'Seed-test-password-1' };
 const SEED = path.join(REPO, 'scripts/seed/seed.mjs');
 
 jest.setTimeout(240_000);
+
+type Answer<Id extends EndpointId> = ResponseOf<Endpoints[Id]>;
 
 interface Run {
   code: number | null;
@@ -51,29 +54,30 @@ describe('make seed', () => {
   let url: string;
   let auth: Record<string, string>;
 
-  const get = async (route: string) => {
-    const res = await fetch(`${url}${route}`, { headers: auth });
+  /** The admin's answer of a contract GET endpoint without parameters. */
+  const get = async <E extends EndpointDef>(endpoint: E): Promise<ResponseOf<E>> => {
+    const res = await fetch(`${url}${endpoint.path}`, { headers: auth });
     expect(res.status).toBe(200);
-    return res.json();
+    return (await res.json()) as ResponseOf<E>;
   };
 
   /** What the portal holds, read by the test itself (not by the seed). */
   const counts = async () => {
     const [active, archived, products, pictures, orders, shipments, programs] = await Promise.all([
-      get('/api/admin/all-dealers-enhanced'),
-      get('/api/admin/archived-dealers'),
-      get('/api/admin/products'),
-      get('/api/admin/pictures'),
-      get('/api/admin/all-orders'),
-      get('/api/admin/shipments'),
-      get('/api/admin/incentive-programs'),
+      get(endpoints['admin.allDealersEnhanced']),
+      get(endpoints['admin.archivedDealers']),
+      get(endpoints['admin.products']),
+      get(endpoints['admin.pictures']),
+      get(endpoints['admin.allOrders']),
+      get(endpoints['admin.shipments']),
+      get(endpoints['admin.incentivePrograms']),
     ]);
     const byStatus: Record<string, number> = {};
     for (const order of orders.orders) byStatus[order.status] = (byStatus[order.status] ?? 0) + 1;
     return {
       active: active.dealers.length,
       archived: archived.dealers.length,
-      states: new Set(active.dealers.map((d: { state: string }) => d.state)).size,
+      states: new Set(active.dealers.map((d) => d.state)).size,
       products: products.products.length,
       pictures: pictures.pictures.length,
       orders: orders.orders.length,
@@ -101,7 +105,7 @@ describe('make seed', () => {
     console.log(`first seed run: ${(Date.now() - t) / 1000} s\n${run.stderr}`);
     const summary = JSON.parse(run.stdout);
 
-    const { configuration } = await get('/api/admin/system-configuration');
+    const { configuration } = await get(endpoints['admin.systemConfiguration']);
     const plan = planFigures(makePlan({ scale: Number(SCALE), zones: configuration.zones }));
     first = await counts();
     expect(first).toEqual({
@@ -112,7 +116,7 @@ describe('make seed', () => {
       pictures: plan.pictures,
       orders: plan.orders,
       payments: plan.payments,
-      byStatus: Object.fromEntries(Object.entries(plan.byStatus).filter(([, n]) => n > 0)),
+      byStatus: Object.fromEntries(Object.entries<number>(plan.byStatus).filter(([, n]) => n > 0)),
       shipments: plan.shipments,
       programs: 4,
     });
@@ -124,16 +128,20 @@ describe('make seed', () => {
     expect(summary.added.orders).toBe(plan.orders);
 
     // the screens a visitor sees: a published dealer website, product pictures, the locator near a seeded dealer
-    const { dealers } = await get('/api/admin/all-dealers-enhanced');
-    const published = dealers.find((d: { enable_website: boolean }) => d.enable_website);
+    const { dealers } = await get(endpoints['admin.allDealersEnhanced']);
+    const published = dealers.find((d) => d.enable_website);
+    const { products } = await get(endpoints['admin.products']);
+    const [someDealer] = dealers;
+    const pictureUrl = products[0]?.full_image_url;
+    if (!published || !someDealer || !pictureUrl)
+      throw new Error('the seed made no published website, dealer or picture');
     expect((await fetch(`${url}/api/dealer-website/${published.dealer_id}`)).status).toBe(200);
-    const { products } = await get('/api/admin/products');
-    const picture = await fetch(new URL(products[0].full_image_url, url));
+    const picture = await fetch(new URL(pictureUrl, url));
     expect([picture.status, picture.headers.get('content-type')]).toEqual([200, expect.stringMatching(/^image\//)]);
-    const near = await fetch(`${url}/api/public/search-dealers?query=${dealers[0].zip_code}`);
+    const near = await fetch(`${url}/api/public/search-dealers?query=${someDealer.zip_code}`);
     expect(near.status).toBe(200);
-    const found = (await near.json()).dealers.map((d: { dealer_id: string }) => d.dealer_id);
-    expect(found).toContain(dealers[0].dealer_id);
+    const found = ((await near.json()) as Answer<'public.searchDealers'>).dealers.map((d) => d.dealer_id);
+    expect(found).toContain(someDealer.dealer_id);
 
     // a seeded dealer signs in with the demo password and sees its own orders
     const login = await fetch(`${url}/api/auth/login`, {
@@ -142,7 +150,7 @@ describe('make seed', () => {
       body: JSON.stringify(summary.dealer_login),
     });
     expect(login.status).toBe(200);
-    const dealer = await login.json();
+    const dealer = (await login.json()) as Answer<'auth.login'>;
     const own = await fetch(`${url}/api/admin/dealer-orders/${dealer.user.dealer_id}`, {
       headers: { authorization: `Bearer ${dealer.access_token}` },
     });
@@ -168,7 +176,7 @@ describe('make seed', () => {
         city: 'Austin',
         state: 'TX',
         zip_code: '78701',
-        zone: (await get('/api/admin/system-configuration')).configuration.zones[0],
+        zone: (await get(endpoints['admin.systemConfiguration'])).configuration.zones[0],
       }),
     });
     expect(res.status).toBe(200);

@@ -49,6 +49,7 @@ const mediaService = defineService({
   handlers: handlersFor('media', {
     'admin.uploadPicture': async ({ body, files }, ctx) => {
       await recordWrite(ctx, 'admin.uploadPicture', { title: body.title });
+      const url = `/files/${files.picture?.originalName}`;
       return {
         success: true as const,
         picture: {
@@ -56,9 +57,11 @@ const mediaService = defineService({
           title: body.title,
           description: null,
           category: null,
-          file_url: `/files/${files.picture?.originalName}`,
+          file_url: url,
           file_size: files.picture?.size ?? 0,
           created_at: new Date().toISOString(),
+          thumbnail_url: url,
+          preview_url: url,
         },
       };
     },

@@ -12,7 +12,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SERVICES } from '@portal/contracts';
+import { type EndpointDef, endpoints, type ResponseOf, SERVICES } from '@portal/contracts';
 import { createTokenSigner, generateTokenKeys } from '@portal/platform';
 import { createTestDatabase, type TestDatabase } from '@portal/platform/testing';
 import { parseMail, type SmtpReceiver, startSmtpReceiver } from '@portal/platform/testing/smtp-receiver';
@@ -125,15 +125,19 @@ async function until<T>(what: string, check: () => Promise<T | null | undefined>
   }
 }
 
-async function api(route: string, init: RequestInit & { token?: string }) {
+/** Calls a contract endpoint (without path parameters) through the gateway; anything but 200 throws. */
+async function api<E extends EndpointDef>(
+  endpoint: E,
+  init: Omit<RequestInit, 'method'> & { token?: string },
+): Promise<ResponseOf<E>> {
   const { token, ...rest } = init;
   const headers = new Headers(rest.headers);
   if (token) headers.set('authorization', `Bearer ${token}`);
-  const res = await fetch(`${proc('gateway').url}${route}`, { ...rest, headers });
+  const res = await fetch(`${proc('gateway').url}${endpoint.path}`, { ...rest, method: endpoint.method, headers });
   const body = await res.json().catch(() => null);
   if (res.status !== 200)
-    throw new Error(`${init.method ?? 'GET'} ${route} answered ${res.status}: ${JSON.stringify(body)}`);
-  return body;
+    throw new Error(`${endpoint.method} ${endpoint.path} answered ${res.status}: ${JSON.stringify(body)}`);
+  return body as ResponseOf<E>;
 }
 const json = (body: unknown) => ({ headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
@@ -160,7 +164,7 @@ test('A dealer order is one trace from the gateway through order, RabbitMQ and i
   }).sign({ sub: 'u-admin', email: ADMIN.email, name: 'Admin', role: 'admin', dealerId: null, sid: 'order-trace' });
 
   // the business around the order: a dealer with its login, a product and a program that mails the dealer
-  const created = await api('/api/admin/create-dealer', { method: 'POST', token: admin.token, ...json(DEALER) });
+  const created = await api(endpoints['admin.createDealer'], { token: admin.token, ...json(DEALER) });
   const dealerId: string = created.dealer_id;
   const image = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#6b8e23' } })
     .png()
@@ -170,9 +174,8 @@ test('A dealer order is one trace from the gateway through order, RabbitMQ and i
   form.set('price', '250.00');
   form.set('status', 'active');
   form.set('product_image', new Blob([image], { type: 'image/png' }), 'hub.png');
-  const { product } = await api('/api/admin/create-product', { method: 'POST', token: admin.token, body: form });
-  await api('/api/admin/incentive-programs', {
-    method: 'POST',
+  const { product } = await api(endpoints['admin.createProduct'], { token: admin.token, body: form });
+  await api(endpoints['admin.createIncentiveProgram'], {
     token: admin.token,
     ...json({
       program_name: PROGRAM,
@@ -196,15 +199,13 @@ test('A dealer order is one trace from the gateway through order, RabbitMQ and i
   } finally {
     await sql.end();
   }
-  const session = await api('/api/auth/login', {
-    method: 'POST',
+  const session = await api(endpoints['auth.login'], {
     ...json({ email: DEALER.email, password: created.temporary_password }),
   });
   const before = receiver.spans().length;
 
   // the click: 5 × $250 takes the dealer over the $1,000 tier
-  const order = await api('/api/dealer/submit-order', {
-    method: 'POST',
+  const order = await api(endpoints['dealer.submitOrder'], {
     token: session.access_token,
     headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
     body: JSON.stringify({ product_orders: [{ product_id: product.product_id, quantity: 5 }], notes: 'trace me' }),
