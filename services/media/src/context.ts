@@ -1,8 +1,13 @@
 import type { endpoints } from '@portal/contracts';
-import type { Handler, ServiceContext } from '@portal/platform';
+import type { DownloadTokens, Handler, ServiceContext } from '@portal/platform';
 import type { MediaConfig } from './config';
 
-export type MediaContext = ServiceContext<MediaConfig>;
+/** What one running media service keeps: the signer of its picture download links. */
+export interface MediaDeps {
+  downloadTokens: DownloadTokens;
+}
+
+export type MediaContext = ServiceContext<MediaConfig, MediaDeps>;
 
 /** The handler of one contract endpoint, by its id. */
 export type MediaHandler<K extends keyof typeof endpoints> = Handler<(typeof endpoints)[K], MediaContext>;

@@ -1,5 +1,3 @@
-import 'reflect-metadata';
-
 export * from './auth';
 export * from './config';
 export * from './db';
@@ -10,6 +8,7 @@ export * from './http/error-handler';
 export * from './http/errors';
 export * from './http/handler';
 export * from './http/request-context';
+export * from './http/service-client';
 export * from './http/stream-csv';
 export * from './images';
 export * from './log/logger';

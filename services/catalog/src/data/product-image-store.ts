@@ -95,15 +95,3 @@ export function cachingImageReads(store: ObjectStore, limits: ImageCacheLimits =
     },
   };
 }
-
-const perStore = new WeakMap<ObjectStore, ObjectStore>();
-
-/** The one caching view of a service's object store (every catalog read and removal of product images uses it). */
-export function productImageStore(objects: ObjectStore): ObjectStore {
-  let cached = perStore.get(objects);
-  if (!cached) {
-    cached = cachingImageReads(objects);
-    perStore.set(objects, cached);
-  }
-  return cached;
-}

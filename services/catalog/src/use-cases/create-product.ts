@@ -3,7 +3,6 @@ import { ProductCreated, type ProductFields } from '@portal/contracts';
 import type { UploadedFile } from '@portal/platform';
 import type { CatalogContext } from '../context';
 import { removeProductImageObjects } from '../data/product-image-objects';
-import { productImageStore } from '../data/product-image-store';
 import { insertProduct } from '../data/products';
 import { type ProductRecord, productSnapshot } from '../domain/product-view';
 import { productChanges } from './product-form';
@@ -13,7 +12,7 @@ import { storeProductImage } from './store-product-image';
  * Adds a product with its image: the image objects first, then the row and product.created in one
  * transaction. If the row is not saved, the objects are removed again.
  */
-export async function createProduct(
+export async function addProductWithImage(
   ctx: CatalogContext,
   form: ProductFields,
   upload: UploadedFile,
@@ -28,7 +27,7 @@ export async function createProduct(
       return product;
     });
   } catch (err) {
-    await removeProductImageObjects(productImageStore(ctx.objects), stored.keys, ctx.logger);
+    await removeProductImageObjects(ctx.deps.productImages, stored.keys, ctx.logger);
     throw err;
   }
 }

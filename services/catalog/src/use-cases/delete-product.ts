@@ -8,7 +8,7 @@ import { productSnapshot } from '../domain/product-view';
  * Takes a product out of the catalogue: gone from both lists, but the row and its image stay, because orders
  * show the product's title and image in their history. product.deleted carries its last snapshot.
  */
-export async function deleteProduct(ctx: CatalogContext, productId: string): Promise<void> {
+export async function withdrawProduct(ctx: CatalogContext, productId: string): Promise<void> {
   await ctx.transaction(async (manager, emit) => {
     const product = await softDeleteProduct(manager, productId);
     if (!product) throw notFound(PRODUCT_NOT_FOUND);

@@ -3,7 +3,6 @@ import { NewProductImage } from '@portal/contracts';
 import { detectImageKind, renditionsOfUpload, type UploadedFile } from '@portal/platform';
 import type { CatalogContext } from '../context';
 import { putProductImageObjects } from '../data/product-image-objects';
-import { productImageStore } from '../data/product-image-store';
 import type { StoredImage } from '../data/products';
 import { productImageFiles, productImageKey } from '../domain/image-files';
 
@@ -21,7 +20,7 @@ export async function storeProductImage(
   if (!kind) throw new Error('an unchecked file reached the catalog'); // the router refuses these
   const renditions = await renditionsOfUpload(upload, NewProductImage);
   const names = productImageFiles(productId, kind, randomBytes(8).toString('hex'));
-  const keys = await putProductImageObjects(productImageStore(ctx.objects), [
+  const keys = await putProductImageObjects(ctx.deps.productImages, [
     { filename: names.image, body: upload.buffer, contentType: upload.contentType },
     { filename: names.thumbnail, body: renditions.thumbnail.buffer, contentType: renditions.thumbnail.contentType },
     { filename: names.preview, body: renditions.preview.buffer, contentType: renditions.preview.contentType },

@@ -2,7 +2,6 @@ import { type ProductFields, ProductUpdated } from '@portal/contracts';
 import { notFound, type UploadedFile } from '@portal/platform';
 import type { CatalogContext } from '../context';
 import { removeProductImageObjects } from '../data/product-image-objects';
-import { productImageStore } from '../data/product-image-store';
 import { findLiveProduct, lockLiveProduct, PRODUCT_NOT_FOUND, type StoredImage, updateProduct } from '../data/products';
 import { type ProductRecord, productSnapshot } from '../domain/product-view';
 import { productChanges } from './product-form';
@@ -39,9 +38,9 @@ export async function editProduct(
       return { product, replaced: stored ? imageKeys(current) : [] };
     });
   } catch (err) {
-    if (stored) await removeProductImageObjects(productImageStore(ctx.objects), stored.keys, ctx.logger);
+    if (stored) await removeProductImageObjects(ctx.deps.productImages, stored.keys, ctx.logger);
     throw err;
   }
-  await removeProductImageObjects(productImageStore(ctx.objects), saved.replaced, ctx.logger);
+  await removeProductImageObjects(ctx.deps.productImages, saved.replaced, ctx.logger);
   return { product: saved.product, imageUpdated: stored !== null };
 }

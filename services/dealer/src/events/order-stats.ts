@@ -1,15 +1,9 @@
-import type { Consumer } from '@portal/platform';
-import type { DealerConfig } from '../config';
-import { rememberOrder } from '../data/known-orders';
+import type { DealerConsumer } from '../context';
+import { rememberOrderCreated, rememberOrderUpdated } from '../use-cases/event-copies';
 
-/**
- * The order service's events, kept for the dashboard's order_stats (pending orders, new orders this month):
- * only each order's status and creation time. The event's time orders the changes, so a late or repeated
- * delivery is harmless.
- */
+/** The order service's events, kept for the dashboard's order_stats. */
+export const orderCreated: DealerConsumer<'order.created'> = (event, ctx) =>
+  rememberOrderCreated(ctx, event.payload, event.occurredAt);
 
-export const orderCreated: Consumer<'order.created', DealerConfig> = (event, ctx) =>
-  rememberOrder(ctx.manager, event.payload, event.occurredAt);
-
-export const orderUpdated: Consumer<'order.updated', DealerConfig> = (event, ctx) =>
-  rememberOrder(ctx.manager, { ...event.payload, created_at: null }, event.occurredAt);
+export const orderUpdated: DealerConsumer<'order.updated'> = (event, ctx) =>
+  rememberOrderUpdated(ctx, event.payload, event.occurredAt);

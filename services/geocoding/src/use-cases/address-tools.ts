@@ -1,7 +1,6 @@
 import type { AddressTestResult, GeocodeAnswer } from '@portal/contracts';
 import { HttpError } from '@portal/platform';
 import type { GeocodingContext } from '../context';
-import { runtimeOf } from '../runtime';
 
 /** Address Tester: what the geocoder in use answers for an address (a miss is an answer too, not an error). */
 export async function testAddress(
@@ -9,7 +8,7 @@ export async function testAddress(
   input: { address: string; city: string; state: string; zip_code?: string },
 ): Promise<AddressTestResult> {
   const test_address = { address: input.address, city: input.city, state: input.state, zip_code: input.zip_code ?? '' };
-  const result = await runtimeOf(ctx).best.geocodeAddress({ ...test_address, zip_code: input.zip_code ?? null });
+  const result = await ctx.deps.best.geocodeAddress({ ...test_address, zip_code: input.zip_code ?? null });
   return {
     test_address,
     geocoding_result: result.ok
@@ -23,7 +22,7 @@ export const locationNotFound = (error: string) =>
 
 /** A free text (address, city or ZIP) to coordinates. */
 export async function geocodeText(ctx: GeocodingContext, text: string): Promise<GeocodeAnswer> {
-  const result = await runtimeOf(ctx).best.geocodeText(text);
+  const result = await ctx.deps.best.geocodeText(text);
   if (!result.ok) throw locationNotFound(result.error);
   return result.answer;
 }

@@ -20,14 +20,13 @@ import {
   repairSuggestions,
 } from '../domain/diagnosis';
 import { diagnosisAgeHours, healthBand, healthPercentage, isStale } from '../domain/health';
-import { runtimeOf } from '../runtime';
 import { DEALER_NOT_FOUND } from './map-dealers';
 import { type PlacedDealer, type Placement, place, repairOffline, repairPlan, storePlacements } from './place-dealers';
 
 export const RECENT_REPAIR_DAYS = 7;
 
 /** The console's dashboard: health from each dealer's stored health, the last diagnosis's age, the batch. */
-export async function geocodingSummary(ctx: GeocodingContext): Promise<GeocodingSummary> {
+export async function summarizeGeocoding(ctx: GeocodingContext): Promise<GeocodingSummary> {
   const manager = ctx.db.manager;
   const [counts, repairs, ranAt, batch] = await Promise.all([
     healthCounts(manager),
@@ -70,7 +69,7 @@ const sameIssues = (a: readonly string[], b: readonly string[]) =>
 
 /** A full diagnosis of every active dealer; the health it finds is kept for the summary. */
 export async function runDiagnosis(ctx: GeocodingContext): Promise<Diagnosis> {
-  const { shapes } = runtimeOf(ctx);
+  const { shapes } = ctx.deps;
   return ctx.transaction(async (manager) => {
     const dealers = await dealersToDiagnose(manager);
     const diagnosed = diagnoseDealers(dealers, shapes.contains);
@@ -102,7 +101,7 @@ export async function repairDealer(
   dealerId: string,
   strategies: RepairStrategy[],
 ) {
-  const runtime = runtimeOf(ctx);
+  const runtime = ctx.deps;
   const dealer = await findDealer(ctx.db.manager, dealerId);
   if (!dealer?.known || dealer.deleted) throw notFound(DEALER_NOT_FOUND);
   const placement = await place(runtime, dealer, repairPlan(strategies, dealer), true);
@@ -141,7 +140,7 @@ export async function bulkRepair(
   dealerIds: string[] | null,
   strategies: RepairStrategy[],
 ): Promise<RepairResult> {
-  const runtime = runtimeOf(ctx);
+  const runtime = ctx.deps;
   const dealers: GeoDealer[] = dealerIds
     ? await activeGeoDealers(ctx.db.manager, dealerIds)
     : await problemDealers(ctx.db.manager);

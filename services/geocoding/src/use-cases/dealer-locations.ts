@@ -1,7 +1,6 @@
-import type { Endpoints, MapDealer, ResponseOf } from '@portal/contracts';
+import { type Endpoints, type MapDealer, type ResponseOf, succeeded } from '@portal/contracts';
 import type { BuiltJson } from '@portal/platform';
 import type { GeocodingContext } from '../context';
-import { runtimeOf } from '../runtime';
 import { tooMany } from './locator';
 
 type DealerLocation = ResponseOf<Endpoints['public.dealerLocations']>['dealers'][number];
@@ -35,17 +34,17 @@ function publicLocation(dealer: MapDealer): DealerLocation[] {
  * the same dealers by the same version, so a client revalidates with any replica); gzipped once, on the first
  * request that accepts it (sendBuiltJson). Each client may load it LOCATOR_LISTS_PER_MINUTE times a minute.
  */
-export async function dealerLocations(ctx: GeocodingContext, client: string): Promise<BuiltJson> {
-  const runtime = runtimeOf(ctx);
-  const wait = runtime.lists.retryAfterMs(client);
+export async function placedDealerLocations(ctx: GeocodingContext, client: string): Promise<BuiltJson> {
+  const runtime = ctx.deps;
+  const wait = runtime.locationListsPerAddress.retryAfterMs(client);
   if (wait > 0) throw tooMany(wait, 'requests');
-  runtime.lists.recordFailure(client);
+  runtime.locationListsPerAddress.record(client);
 
   const version = await runtime.locator.fresh();
   // a request that waited less may already have built a newer version: that one serves too
   if (runtime.locations && runtime.locations.version >= version) return runtime.locations.answer;
   const placed = runtime.locator.placed();
-  const body = JSON.stringify({ success: true, dealers: placed.dealers.flatMap(publicLocation) });
+  const body = JSON.stringify(succeeded({ dealers: placed.dealers.flatMap(publicLocation) }));
   const answer: BuiltJson = { etag: `W/"dealer-locations-${placed.version}"`, body: Buffer.from(body) };
   runtime.locations = { version: placed.version, answer };
   return answer;

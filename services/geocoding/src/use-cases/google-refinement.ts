@@ -1,4 +1,5 @@
-import type { GeocodingContext } from '../context';
+import type { ServiceContext } from '@portal/platform';
+import type { GeocodingConfig } from '../config';
 import { clearRefinement, findDealer, takeRefinement } from '../data/dealers';
 import { addressKey } from '../domain/address';
 import { GOOGLE_SOURCE } from '../geocoders/google';
@@ -26,7 +27,10 @@ export interface GoogleRefinement {
  * asked for a new refinement) or a person placed it meanwhile (which ends the refinement). An answer that is no
  * better (Google failed and the offline geocoder answered) changes nothing.
  */
-export function startGoogleRefinement(ctx: GeocodingContext, runtime: GeocodingRuntime): GoogleRefinement {
+export function startGoogleRefinement(
+  ctx: ServiceContext<GeocodingConfig>,
+  runtime: GeocodingRuntime,
+): GoogleRefinement {
   let stopped = false;
   let wakeUp: (() => void) | undefined;
   let pending = false;

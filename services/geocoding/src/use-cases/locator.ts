@@ -1,21 +1,13 @@
-import type { Coordinates, LocatedDealer } from '@portal/contracts';
+import { type Coordinates, type Endpoints, type LocatedDealer, type ResponseOf, succeeded } from '@portal/contracts';
 import { tooManyRequests } from '@portal/platform';
 import type { GeocodingContext } from '../context';
 import { CLOSEST_DEALERS } from '../domain/distance';
 import type { GeocodeResult } from '../geocoders/geocoder';
-import { runtimeOf } from '../runtime';
 import { locationNotFound } from './address-tools';
 
 export const NO_DEALERS_NEARBY = 'No dealers found nearby';
 
-export interface LocatorAnswer {
-  success: true;
-  message?: string;
-  center: Coordinates;
-  matched_address: string | null;
-  dealers: LocatedDealer[];
-  nearest: LocatedDealer | null;
-}
+export type LocatorAnswer = ResponseOf<Endpoints['public.searchDealers']>;
 
 export interface SearchInput {
   query?: string;
@@ -38,11 +30,11 @@ export const tooMany = (ms: number, what = 'searches') => {
  * before. Places are cached (they do not move); answers are cached for one locator version (a change to any
  * dealer makes a new one).
  */
-export async function searchDealers(ctx: GeocodingContext, input: SearchInput, client: string): Promise<LocatorAnswer> {
-  const runtime = runtimeOf(ctx);
-  const wait = runtime.searches.retryAfterMs(client);
+export async function locateDealers(ctx: GeocodingContext, input: SearchInput, client: string): Promise<LocatorAnswer> {
+  const runtime = ctx.deps;
+  const wait = runtime.searchesPerAddress.retryAfterMs(client);
   if (wait > 0) throw tooMany(wait);
-  runtime.searches.recordFailure(client);
+  runtime.searchesPerAddress.record(client);
 
   let center: Coordinates;
   let matched: string | null = null;
@@ -53,9 +45,9 @@ export async function searchDealers(ctx: GeocodingContext, input: SearchInput, c
     const key = text.toLowerCase();
     let place: GeocodeResult | undefined = runtime.places.get(key);
     if (!place) {
-      const lookupWait = runtime.lookups.retryAfterMs(client);
+      const lookupWait = runtime.placeLookupsPerAddress.retryAfterMs(client);
       if (lookupWait > 0) throw tooMany(lookupWait);
-      runtime.lookups.recordFailure(client);
+      runtime.placeLookupsPerAddress.record(client);
       place = await runtime.best.geocodeText(text);
       runtime.places.set(key, place);
     }
@@ -77,12 +69,11 @@ export async function searchDealers(ctx: GeocodingContext, input: SearchInput, c
     });
     runtime.answers.set(cacheKey, { version, body: found });
   }
-  return {
-    success: true,
+  return succeeded({
     ...(found.dealers.length ? {} : { message: NO_DEALERS_NEARBY }),
     center,
     matched_address: matched,
     dealers: found.dealers,
     nearest: found.nearest,
-  };
+  });
 }

@@ -15,12 +15,11 @@ import { historyOf, recordHistory } from '../data/history';
 import { nextLocatorVersion } from '../data/locator-version';
 import { loadMapSettings } from '../data/map-settings';
 import { classifyDealer } from '../domain/diagnosis';
-import { runtimeOf } from '../runtime';
 
 export const DEALER_NOT_FOUND = 'Dealer not found';
 
 /** 001 §5: active dealers with coordinates inside the US box. */
-export function dealersForMap(ctx: GeocodingContext): Promise<MapDealer[]> {
+export function listMapDealers(ctx: GeocodingContext): Promise<MapDealer[]> {
   return mapDealers(ctx.db.manager, US_BOUNDS);
 }
 
@@ -35,7 +34,7 @@ async function activeDealer(manager: Parameters<typeof findDealer>[0], dealerId:
   return dealer;
 }
 
-export async function updateDealerCategory(ctx: GeocodingContext, dealerId: string, category: string) {
+export async function setDealerCategory(ctx: GeocodingContext, dealerId: string, category: string) {
   await ctx.transaction(async (manager) => {
     const { categories } = await loadMapSettings(manager);
     if (!categories.some((c) => c.id === category)) throw badRequest(`Error: Unknown map category ${category}`);
@@ -54,7 +53,7 @@ interface NewCoordinates {
 
 /** Coordinates set by an admin: found by Google in the browser, or typed in Manual Override. */
 async function setCoordinates(ctx: GeocodingContext, user: AuthUser, dealerId: string, next: NewCoordinates) {
-  const runtime = runtimeOf(ctx);
+  const runtime = ctx.deps;
   return ctx.transaction(async (manager, emit) => {
     const dealer: StoredDealer = await activeDealer(manager, dealerId);
     // placed by a person: Google's background placement of it (if still to come) must not undo this
@@ -113,7 +112,7 @@ async function setCoordinates(ctx: GeocodingContext, user: AuthUser, dealerId: s
   });
 }
 
-export const updateDealerCoordinates = (
+export const setGoogleCoordinates = (
   ctx: GeocodingContext,
   user: AuthUser,
   body: { dealer_id: string; google_latitude: number; google_longitude: number; google_formatted_address?: string },
@@ -126,7 +125,7 @@ export const updateDealerCoordinates = (
     google_formatted_address: body.google_formatted_address ?? null,
   });
 
-export const manualCoordinateOverride = (
+export const overrideCoordinates = (
   ctx: GeocodingContext,
   user: AuthUser,
   dealerId: string,
@@ -137,7 +136,7 @@ export const manualCoordinateOverride = (
 export const HISTORY_UNPAGED_MAX = 500;
 
 /** A dealer's geocoding history, newest first unless sorted otherwise; a page when the query asks for one. */
-export async function geocodingHistory(ctx: GeocodingContext, dealerId: string, query: GeocodingHistoryQuery) {
+export async function geocodingHistoryOf(ctx: GeocodingContext, dealerId: string, query: GeocodingHistoryQuery) {
   const dealer = await findDealer(ctx.db.manager, dealerId);
   if (!dealer?.known) throw notFound(DEALER_NOT_FOUND);
   const { limit, cursor, sort } = query;

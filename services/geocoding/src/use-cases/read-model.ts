@@ -1,38 +1,38 @@
-import type { DealerSnapshot } from '@portal/contracts';
-import type { ConsumerContext } from '@portal/platform';
-import type { EntityManager } from 'typeorm';
-import { markDeleted, markForRefinement, type SnapshotChange, saveArchived, saveSnapshots } from '../data/dealers';
-import { nextLocatorVersion } from '../data/locator-version';
+import type { ConsumerContext, DealerChanges } from '@portal/platform';
+import { type KNOWN_DEALER_FIELDS, markForRefinement, moveInLocator } from '../data/dealers';
 import { addressKey, hasAddress } from '../domain/address';
 import type { GeocodingRuntime } from '../runtime';
 import { EVENT_ATTEMPTS, type PlacedDealer, placeOffline, storePlacements } from './place-dealers';
 
 /**
- * What the geocoding service keeps of the dealer service's dealers, applied in the consumer's transaction
- * (which also records the events as processed, so a redelivery changes nothing); `occurredAt` keeps the newest
- * state when events arrive out of order. A dealer is geocoded when it is new or its address changed — never
- * for another change (a new phone or name keeps its coordinates) — offline, at once, and announced with
- * dealer.geocoded. With Google configured, those dealers are then placed again by Google in the background
- * (use-cases/google-refinement.ts), woken once this transaction commits.
+ * What the geocoding service does when the dealer directory (events/dealer-directory.ts) changed dealers, in
+ * the consumer's transaction: every changed dealer moves to locator version `version` (a new phone shows in
+ * the popups; an archived or deleted dealer leaves the locator). A dealer is geocoded when it is new or its
+ * address changed — never for another change (a new phone or name keeps its coordinates) — offline, at once,
+ * and announced with dealer.geocoded. With Google configured, those dealers are then placed again by Google in
+ * the background (use-cases/google-refinement.ts), woken once this transaction commits. A stale event changed
+ * nothing, so it is not here and geocodes nothing.
  */
-export async function applySnapshots(
+export async function dealersChanged(
   { manager, emit, afterCommit }: Pick<ConsumerContext, 'manager' | 'emit' | 'afterCommit'>,
   runtime: GeocodingRuntime,
-  changes: readonly { snapshot: DealerSnapshot; occurredAt: string; event: string }[],
+  changes: DealerChanges<(typeof KNOWN_DEALER_FIELDS)[number]>,
+  version: number,
 ): Promise<void> {
-  // one statement cannot change a row twice: the newest change of each dealer wins
-  const newest = new Map<string, (typeof changes)[number]>();
-  for (const change of changes) {
-    const seen = newest.get(change.snapshot.dealer_id);
-    if (!seen || seen.occurredAt <= change.occurredAt) newest.set(change.snapshot.dealer_id, change);
-  }
-  const version = await nextLocatorVersion(manager);
-  const applied = await saveSnapshots(manager, [...newest.values()] as SnapshotChange[], version);
-  const moved = applied.filter((dealer) => dealer.geocoded_address_key !== addressKey(dealer));
+  const eventOf = new Map(changes.fields.map(({ dealer, event }) => [dealer.dealer_id, event]));
+  const changedIds = new Set([
+    ...eventOf.keys(),
+    ...changes.archived.map((change) => change.dealer_id),
+    ...changes.deleted,
+  ]);
+  const changed = await moveInLocator(manager, [...changedIds].sort(), version);
+  const moved = changed.filter(
+    (dealer) => eventOf.has(dealer.dealer_id) && dealer.geocoded_address_key !== addressKey(dealer),
+  );
   const byEvent = new Map<string, PlacedDealer[]>();
   for (const dealer of moved) {
     const placement = placeOffline(runtime, dealer, EVENT_ATTEMPTS(dealer));
-    const event = newest.get(dealer.dealer_id)?.event ?? 'dealer.updated';
+    const event = eventOf.get(dealer.dealer_id) ?? 'dealer.updated';
     const placed = byEvent.get(event);
     if (placed) placed.push({ dealer, placement });
     else byEvent.set(event, [{ dealer, placement }]);
@@ -45,12 +45,4 @@ export async function applySnapshots(
     await markForRefinement(manager, forGoogle);
     afterCommit(() => refinement.wake());
   }
-}
-
-export async function applyArchived(manager: EntityManager, dealerId: string, archived: boolean, occurredAt: string) {
-  await saveArchived(manager, dealerId, archived, occurredAt, await nextLocatorVersion(manager));
-}
-
-export async function applyDeleted(manager: EntityManager, dealerId: string) {
-  await markDeleted(manager, dealerId, await nextLocatorVersion(manager));
 }

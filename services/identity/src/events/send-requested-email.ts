@@ -1,12 +1,11 @@
-import type { Consumer } from '@portal/platform';
-import type { IdentityConfig } from '../config';
+import type { IdentityConsumer } from '../context';
 import { sendProductMail } from '../use-cases/mail/product-mail';
 
 /**
  * notification.email_requested: other services ask identity, the portal's one mail sender, for mail. With
  * notifications turned off the request is logged and dropped (retrying could never succeed).
  */
-export const sendRequestedEmail: Consumer<'notification.email_requested', IdentityConfig> = async (event, ctx) => {
+export const sendRequestedEmail: IdentityConsumer<'notification.email_requested'> = async (event, ctx) => {
   const mail = event.payload;
   const log = { purpose: mail.purpose, event: event.id };
   const outcome = await sendProductMail(

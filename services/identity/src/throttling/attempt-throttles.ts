@@ -5,7 +5,6 @@ import {
   type KeyedQueue,
   tooManyRequests,
 } from '@portal/platform';
-import type { IdentityContext } from '../context';
 import { toSeconds, waitPhrase } from './waiting-message';
 
 const MINUTE = 60_000;
@@ -80,17 +79,6 @@ export function createAttemptThrottles(now: () => number = Date.now): AttemptThr
       now,
     }),
   };
-}
-
-const throttles = new WeakMap<IdentityContext, AttemptThrottles>();
-
-export function attemptThrottles(ctx: IdentityContext): AttemptThrottles {
-  let found = throttles.get(ctx);
-  if (!found) {
-    found = createAttemptThrottles();
-    throttles.set(ctx, found);
-  }
-  return found;
 }
 
 /** Refuses with 429 (Retry-After and a detail saying what to wait for) while `key` must wait. */

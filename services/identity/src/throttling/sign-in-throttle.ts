@@ -5,7 +5,6 @@ import {
   type KeyedQueue,
   tooManyRequests,
 } from '@portal/platform';
-import type { IdentityContext } from '../context';
 import { toSeconds, waitPhrase } from './waiting-message';
 
 const MINUTE = 60_000;
@@ -92,20 +91,4 @@ export function createSignInThrottle(opts: {
       });
     },
   };
-}
-
-const throttles = new WeakMap<IdentityContext, SignInThrottle>();
-
-/** The service's sign-in throttle (one per running service: its counts live in memory). */
-export function signInThrottle(ctx: IdentityContext): SignInThrottle {
-  let throttle = throttles.get(ctx);
-  if (!throttle) {
-    throttle = createSignInThrottle({
-      freeFailures: ctx.config.SIGN_IN_FREE_FAILURES,
-      addressMaxFailures: ctx.config.SIGN_IN_ADDRESS_MAX_FAILURES,
-      accountMaxDelayMs: ctx.config.SIGN_IN_ACCOUNT_MAX_DELAY_MS,
-    });
-    throttles.set(ctx, throttle);
-  }
-  return throttle;
 }

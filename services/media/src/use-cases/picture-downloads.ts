@@ -1,33 +1,25 @@
-import { createDownloadTokens, type DownloadTokens, downloadSigningKey, notFound } from '@portal/platform';
+import {
+  createDownloadTokens,
+  type DownloadTokens,
+  downloadSigningKey,
+  notFound,
+  type ServiceContext,
+} from '@portal/platform';
+import type { MediaConfig } from '../config';
 import type { MediaContext } from '../context';
 import { findPicture } from '../data/pictures';
 import { downloadName, extensionFor, isPictureId, PICTURE_DOWNLOADS_PATH } from '../domain/picture-files';
 import { PICTURE_NOT_FOUND } from './messages';
 
-const tokensByConfig = new WeakMap<object, DownloadTokens>();
-
-/** The download tokens of this service instance (the key read once from its configuration). */
-function downloadTokens(ctx: MediaContext): DownloadTokens {
-  let tokens = tokensByConfig.get(ctx.config);
-  if (!tokens) {
-    const key = downloadSigningKey(ctx.config, () =>
-      ctx.logger.warn(
-        'DOWNLOAD_SIGNING_KEY is not set: picture download links use a random key and end with this process',
-      ),
-    );
-    tokens = createDownloadTokens({
-      key,
-      ttlSeconds: ctx.config.DOWNLOAD_URL_TTL_SECONDS,
-      purpose: 'picture-download',
-    });
-    tokensByConfig.set(ctx.config, tokens);
-  }
-  return tokens;
-}
-
-/** Reads the signing key at start, so a missing one is told then (and production has refused to start). */
-export function prepareDownloads(ctx: MediaContext): void {
-  downloadTokens(ctx);
+/**
+ * The download tokens of one running media service: the signing key is read once, at start, so a missing
+ * one is told then (and production has refused to start).
+ */
+export function pictureDownloadTokens({ config, logger }: ServiceContext<MediaConfig>): DownloadTokens {
+  const key = downloadSigningKey(config, () =>
+    logger.warn('DOWNLOAD_SIGNING_KEY is not set: picture download links use a random key and end with this process'),
+  );
+  return createDownloadTokens({ key, ttlSeconds: config.DOWNLOAD_URL_TTL_SECONDS, purpose: 'picture-download' });
 }
 
 export interface DownloadLink {
@@ -44,7 +36,7 @@ export interface DownloadLink {
 export async function pictureDownloadLink(ctx: MediaContext, pictureId: string): Promise<DownloadLink> {
   const picture = isPictureId(pictureId) ? await findPicture(ctx.db.manager, pictureId) : null;
   if (!picture) throw notFound(PICTURE_NOT_FOUND);
-  const tokens = downloadTokens(ctx);
+  const tokens = ctx.deps.downloadTokens;
   const filename = downloadName(picture.original_name, picture.title, extensionFor(picture.content_type));
   const download_url = ctx.objects.presignedGet
     ? await ctx.objects.presignedGet(picture.original_key, tokens.ttlSeconds, filename)
@@ -60,7 +52,7 @@ export async function openPictureDownload(
   ctx: MediaContext,
   token: string,
 ): Promise<{ key: string; filename: string }> {
-  const pictureId = downloadTokens(ctx).verify(token);
+  const pictureId = ctx.deps.downloadTokens.verify(token);
   const picture = isPictureId(pictureId) ? await findPicture(ctx.db.manager, pictureId) : null;
   if (!picture) throw notFound(PICTURE_NOT_FOUND);
   return {

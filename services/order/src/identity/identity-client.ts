@@ -1,4 +1,11 @@
-import { CompanySettings, endpoints, SEND_MAIL_PATH, SendMailAnswer, type SendMailRequest } from '@portal/contracts';
+import { endpoints, internalEndpoints, type SendMailRequest } from '@portal/contracts';
+import {
+  type BaseConfig,
+  ServiceCallError,
+  type ServiceClient,
+  type ServiceContext,
+  serviceClient,
+} from '@portal/platform';
 import type { OrderContext } from '../context';
 import type { InvoiceCompany } from '../domain/invoice-document';
 
@@ -10,36 +17,41 @@ const COMPANY_TIMEOUT_MS = 2_000;
 /** Bounds the whole send: identity's SMTP waits are 10 s to connect and greet, 30 s of socket inactivity. */
 const SEND_MAIL_TIMEOUT_MS = 45_000;
 
-const companyCache = new WeakMap<OrderContext, { until: number; company: Promise<InvoiceCompany | null> }>();
-
-/**
- * The company details invoices show, from identity's public company settings, kept for a few seconds; null
- * (the invoice shows placeholders) when identity cannot be reached or answers something else.
- */
-export function companyForInvoice(ctx: OrderContext): Promise<InvoiceCompany | null> {
-  const cached = companyCache.get(ctx);
-  if (cached && cached.until > Date.now()) return cached.company;
-  const company = fetchCompany(ctx);
-  const entry = { until: Date.now() + COMPANY_TTL_MS, company };
-  companyCache.set(ctx, entry);
-  void company.then((found) => {
-    if (!found) entry.until = Date.now() + COMPANY_RETRY_MS;
-  });
-  return company;
+/** What order asks of identity: the company details invoices show, and mail sent on an admin's behalf. */
+export interface IdentityForOrder {
+  client: ServiceClient;
+  /**
+   * The company details invoices show, from identity's public company settings, kept for a few seconds; null
+   * (the invoice shows placeholders) when identity cannot be reached or answers something else.
+   */
+  invoiceCompany(): Promise<InvoiceCompany | null>;
 }
 
-async function fetchCompany(ctx: OrderContext): Promise<InvoiceCompany | null> {
-  try {
-    const res = await fetch(new URL(endpoints['public.companySettings'].path, ctx.config.IDENTITY_URL), {
-      signal: AbortSignal.timeout(COMPANY_TIMEOUT_MS),
-    });
-    if (!res.ok) throw new Error(`identity answered ${res.status}`);
-    const body = (await res.json()) as { settings?: unknown };
-    return CompanySettings.parse(body.settings);
-  } catch (err) {
-    ctx.logger.warn({ err: (err as Error).message }, 'company settings unavailable: the invoice shows placeholders');
-    return null;
-  }
+/** Identity's client for one running order service, with its own short cache of the company details. */
+export function identityForOrder(ctx: ServiceContext<BaseConfig>): IdentityForOrder {
+  const client = serviceClient(ctx.config.IDENTITY_URL as string);
+  let cached: { until: number; company: Promise<InvoiceCompany | null> } | undefined;
+  const fetchCompany = async (): Promise<InvoiceCompany | null> => {
+    try {
+      const answer = await client.call(endpoints['public.companySettings'], { timeoutMs: COMPANY_TIMEOUT_MS });
+      return answer.settings;
+    } catch (err) {
+      ctx.logger.warn({ err: (err as Error).message }, 'company settings unavailable: the invoice shows placeholders');
+      return null;
+    }
+  };
+  return {
+    client,
+    invoiceCompany() {
+      if (cached && cached.until > Date.now()) return cached.company;
+      const entry = { until: Date.now() + COMPANY_TTL_MS, company: fetchCompany() };
+      cached = entry;
+      void entry.company.then((found) => {
+        if (!found) entry.until = Date.now() + COMPANY_RETRY_MS;
+      });
+      return entry.company;
+    },
+  };
 }
 
 export type SendMailOutcome = { sent: true; messageId: string } | { sent: false; status: number; reason: string };
@@ -53,29 +65,25 @@ export async function sendMailThroughIdentity(
   authorization: string,
   mail: SendMailRequest,
 ): Promise<SendMailOutcome> {
-  let res: Response;
   try {
-    res = await fetch(new URL(SEND_MAIL_PATH, ctx.config.IDENTITY_URL), {
-      method: 'POST',
-      headers: { authorization, 'content-type': 'application/json' },
-      body: JSON.stringify(mail),
-      signal: AbortSignal.timeout(SEND_MAIL_TIMEOUT_MS),
+    const answer = await ctx.deps.identity.client.call(internalEndpoints['internal.sendMail'], {
+      body: mail,
+      authorization,
+      timeoutMs: SEND_MAIL_TIMEOUT_MS,
     });
+    return { sent: true, messageId: answer.message_id };
   } catch (err) {
-    ctx.logger.warn({ err: (err as Error).message }, 'identity did not answer the mail request');
-    return { sent: false, status: 502, reason: 'the mail service is unavailable. Please try again.' };
-  }
-  const body: unknown = await res.json().catch(() => undefined);
-  if (res.ok) {
-    const answer = SendMailAnswer.safeParse(body);
-    if (answer.success) return { sent: true, messageId: answer.data.message_id };
-  }
-  const detail = (body as { detail?: unknown } | undefined)?.detail;
-  ctx.logger.warn({ status: res.status, detail }, 'identity did not send the mail');
-  return {
-    sent: false,
+    if (!(err instanceof ServiceCallError)) throw err;
+    if (err.remoteStatus === undefined) {
+      ctx.logger.warn({ err: err.message }, 'identity did not answer the mail request');
+      return { sent: false, status: 502, reason: 'the mail service is unavailable. Please try again.' };
+    }
+    ctx.logger.warn({ status: err.remoteStatus, detail: err.remoteDetail }, 'identity did not send the mail');
     // identity's refusal of the caller (401/403) or of the request (400/413) stays a 4xx; anything else is a 502
-    status: res.status >= 400 && res.status < 500 ? res.status : 502,
-    reason: typeof detail === 'string' && detail ? detail : `the mail service answered ${res.status}`,
-  };
+    return {
+      sent: false,
+      status: err.status,
+      reason: err.remoteDetail ?? `the mail service answered ${err.remoteStatus}`,
+    };
+  }
 }

@@ -17,8 +17,9 @@ import { createTestDatabase, type TestDatabase } from './test-database';
 
 type Env = Record<string, string | undefined>;
 // biome-ignore lint/suspicious/noExplicitAny: a harness starts services of every definition type
-type AnyDefinition = ServiceDefinition<ServiceName, any>;
-type ConfigOf<D> = D extends ServiceDefinition<ServiceName, infer C> ? C : BaseConfig;
+type AnyDefinition = ServiceDefinition<ServiceName, any, any>;
+type ConfigOf<D> = D extends ServiceDefinition<ServiceName, infer C, infer _Deps> ? C : BaseConfig;
+type DepsOf<D> = D extends ServiceDefinition<ServiceName, infer _Config, infer Deps> ? Deps : unknown;
 
 /** Who a test token is for: only the role is required; the rest have stable defaults. */
 export interface TestUser {
@@ -41,8 +42,8 @@ export interface TestServiceOptions {
   deps?: ServiceDeps;
 }
 
-export interface TestService<C extends BaseConfig = BaseConfig> {
-  service: RunningService<C>;
+export interface TestService<C extends BaseConfig = BaseConfig, Deps = unknown> {
+  service: RunningService<C, Deps>;
   db: TestDatabase;
   /** an HTTP client of the service (supertest, no socket needed) */
   http(): ReturnType<typeof request>;
@@ -117,7 +118,7 @@ function baseEnv(db: TestDatabase, keys: { privateKey: string; publicKey: string
 export async function startTestService<D extends AnyDefinition>(
   def: D,
   opts: TestServiceOptions,
-): Promise<TestService<ConfigOf<D>>> {
+): Promise<TestService<ConfigOf<D>, DepsOf<D>>> {
   const keys = generateTokenKeys();
   const db = await createTestDatabase(opts.prefix);
   const env: Env = { ...baseEnv(db, keys), ...opts.env };
@@ -128,9 +129,9 @@ export async function startTestService<D extends AnyDefinition>(
     ownRevocations = await testRevocations();
     deps.revocations = ownRevocations;
   }
-  let service: RunningService<ConfigOf<D>>;
+  let service: RunningService<ConfigOf<D>, DepsOf<D>>;
   try {
-    service = (await startService(def, env, deps)) as RunningService<ConfigOf<D>>;
+    service = (await startService(def, env, deps)) as RunningService<ConfigOf<D>, DepsOf<D>>;
   } catch (err) {
     ownRevocations?.stop();
     await dropAll(db);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { DealerSignupCompleted, DealerUpdated, type EventEnvelope } from '@portal/contracts';
-import { type ConsumerContext, defineService, startService } from '@portal/platform';
+import { DealerArchived, DealerSignupCompleted, DealerUpdated, type EventEnvelope } from '@portal/contracts';
+import { type ConsumerContext, consumedEventTypes, defineService, startService } from '@portal/platform';
 import { dealerSnapshot, eventually, startTestServices, type TestServices } from '@portal/platform/testing';
 import { handlersFor, Writes1763000000000 } from '../http/support/test-service';
 
@@ -9,7 +9,9 @@ import { handlersFor, Writes1763000000000 } from '../http/support/test-service';
  * consumer; "order" consumes dealer.updated. The outbox is polled only once a minute here, so the second hop
  * arrives quickly only if the consumer's commit woke the relay.
  */
-const seen: { type: string; payload: unknown; batch: boolean }[] = [];
+const seen: { type: string; payload: unknown; batch: boolean; size?: number; deps?: unknown }[] = [];
+/** what the order service's onStart found on its context */
+const atStart: { deps?: unknown } = {};
 
 const dealerService = defineService({
   name: 'dealer',
@@ -41,6 +43,11 @@ const orderService = defineService({
   name: 'order',
   migrations: [],
   handlers: handlersFor('order', {}),
+  // built once the database is open, before onStart: every hook and consumer finds the same object
+  dependencies: async (base) => ({ builtFor: base.name, builtBeforeStart: atStart.deps === undefined }),
+  onStart: async (ctx) => {
+    atStart.deps = ctx.deps;
+  },
   consumers: {
     'dealer.updated': async (event: EventEnvelope<{ dealer_id: string }>, _ctx: ConsumerContext) => {
       seen.push({ type: event.type, payload: event.payload, batch: false });
@@ -52,6 +59,11 @@ const orderService = defineService({
   batchConsumers: {
     'dealer.created': async (events) => {
       for (const event of events) seen.push({ type: event.type, payload: event.payload, batch: true });
+    },
+    // no per-event form: a lone event is applied as a batch of one
+    'dealer.archived': async (events, ctx) => {
+      for (const event of events)
+        seen.push({ type: event.type, payload: event.payload, batch: true, size: events.length, deps: ctx.deps });
     },
   },
 });
@@ -110,14 +122,36 @@ test('When a consumer key is not a declared event type, Then the service refuses
   );
 });
 
-test('When a batch consumer has no per-event consumer, Then the service refuses to start', async () => {
-  const halfDone = defineService({
-    name: 'media',
-    migrations: [],
-    handlers: handlersFor('media', {}),
-    batchConsumers: { 'dealer.created': async () => undefined },
-  });
-  await expect(startService(halfDone, {})).rejects.toThrow(
-    'the batch consumer of dealer.created has no per-event consumer',
+test('When a type has only a batch consumer, Then a lone event is applied as a batch of one with the service dependencies', async () => {
+  const dealerId = `D${randomUUID().slice(0, 8)}`;
+  await portal.transport.publish(
+    {
+      id: randomUUID(),
+      type: DealerArchived.type,
+      version: 1,
+      occurredAt: new Date().toISOString(),
+      producer: 'dealer' as const,
+      aggregateId: dealerId,
+      payload: { dealer_id: dealerId, archived_at: new Date().toISOString() },
+    },
+    {},
   );
+  const applied = await eventually(() => {
+    const found = seen.find(
+      (s) => s.type === 'dealer.archived' && (s.payload as { dealer_id: string }).dealer_id === dealerId,
+    );
+    expect(found).toBeTruthy();
+    return found!;
+  }, 3000);
+  expect(applied).toMatchObject({ batch: true, size: 1 });
+  expect(applied.deps).toBe(atStart.deps);
+});
+
+test('When a definition declares dependencies, Then they are built before onStart and are the context deps of the running service', () => {
+  expect(atStart.deps).toEqual({ builtFor: 'order', builtBeforeStart: true });
+  expect(portal.service('order').ctx.deps).toBe(atStart.deps);
+});
+
+test('When a definition lists its consumed event types, Then per-event and batch-only types are both counted once', () => {
+  expect(consumedEventTypes(orderService).sort()).toEqual(['dealer.archived', 'dealer.created', 'dealer.updated']);
 });

@@ -1,6 +1,5 @@
 import { serveObject } from '@portal/platform';
 import type { CatalogHandler } from '../../context';
-import { productImageStore } from '../../data/product-image-store';
 import { productImageKey } from '../../domain/image-files';
 
 export const NO_PRODUCT_IMAGE = 'Error: Product image not found';
@@ -13,4 +12,4 @@ export const NO_PRODUCT_IMAGE = 'Error: Product image not found';
  * image of a deleted product is still served (orders show it).
  */
 export const productImage: CatalogHandler<'public.productImage'> = async ({ params, res }, ctx) =>
-  serveObject(res, productImageStore(ctx.objects), productImageKey(params.filename), { notFound: NO_PRODUCT_IMAGE });
+  serveObject(res, ctx.deps.productImages, productImageKey(params.filename), { notFound: NO_PRODUCT_IMAGE });

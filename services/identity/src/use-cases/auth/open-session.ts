@@ -2,7 +2,6 @@ import type { EntityManager } from 'typeorm';
 import type { IdentityContext } from '../../context';
 import { createSession } from '../../data/sessions';
 import type { UserRecord } from '../../data/users';
-import { tokenSigner } from './token-signer';
 
 export interface IssuedToken {
   token: string;
@@ -18,7 +17,7 @@ export async function openSession(
 ): Promise<IssuedToken> {
   const ttl = ctx.config.JWT_TTL_SECONDS;
   const { sid } = await createSession(manager, user.id, ttl);
-  const { token, expiresIn } = tokenSigner(ctx).sign({
+  const { token, expiresIn } = ctx.deps.tokenSigner.sign({
     sub: user.id,
     email: user.email,
     name: user.full_name,

@@ -4,7 +4,6 @@ import type { IdentityContext } from '../../context';
 import { isUnderMaintenance } from '../../data/settings';
 import { findUserByEmail, recordSignIn } from '../../data/users';
 import { burnPasswordCheck, verifyPassword } from '../../domain/passwords';
-import { signInThrottle } from '../../throttling/sign-in-throttle';
 import { openSession } from './open-session';
 import { type SessionUser, sessionUser } from './session-user';
 
@@ -27,7 +26,7 @@ export async function signIn(
   password: string,
   address: string,
 ): Promise<SignedIn> {
-  const user = await signInThrottle(ctx).attempt(email, address, async () => {
+  const user = await ctx.deps.signInThrottle.attempt(email, address, async () => {
     const found = await findUserByEmail(ctx.db.manager, email);
     const matches = found
       ? await verifyPassword(found.password_hash, password)
