@@ -219,7 +219,7 @@ describe('POST /api/admin/bulk-import-dealers', () => {
     // identity remembers every imported dealer (applied in batches, not a transaction per event)
     await eventually(async () => {
       const [{ remembered }] = await portal.identity.ctx.db.query(
-        `SELECT count(*)::int AS remembered FROM invitation_dealers WHERE email LIKE 'bulk%'`,
+        `SELECT count(*)::int AS remembered FROM known_dealers WHERE email LIKE 'bulk%'`,
       );
       expect(remembered).toBe(3000);
     }, 15_000);

@@ -4,14 +4,7 @@ import { Geocoding1767000000000 } from './data/migrations/1767000000000-geocodin
 import { GeocodingHealthIndex1767000000001 } from './data/migrations/1767000000001-geocoding-health-index';
 import { GoogleRefinement1767000000002 } from './data/migrations/1767000000002-google-refinement';
 import { GeocodingHistoryPages1767500000000 } from './data/migrations/1767500000000-geocoding-history-pages';
-import {
-  dealerArchived,
-  dealerCreated,
-  dealerDeleted,
-  dealerRestored,
-  dealerSnapshots,
-  dealerUpdated,
-} from './events/dealer-directory';
+import { dealerBatchConsumers, dealerConsumers } from './events/dealer-directory';
 import {
   bulkRepairGeocoding,
   geocodeAddress,
@@ -44,22 +37,11 @@ export const geocodingService = defineService({
     GeocodingHistoryPages1767500000000,
   ],
   // geocoders, state shapes and the locator index, before the first event or request
-  onStart: async (ctx) => {
-    await startRuntime(ctx);
-  },
+  dependencies: startRuntime,
   onStop: stopRuntime,
-  consumers: {
-    'dealer.created': dealerCreated,
-    'dealer.updated': dealerUpdated,
-    'dealer.archived': dealerArchived,
-    'dealer.restored': dealerRestored,
-    'dealer.deleted': dealerDeleted,
-  },
+  consumers: { ...dealerConsumers },
   // a bulk import announces thousands of dealers: applied and geocoded a batch per transaction
-  batchConsumers: {
-    'dealer.created': dealerSnapshots,
-    'dealer.updated': dealerSnapshots,
-  },
+  batchConsumers: { ...dealerBatchConsumers },
   handlers: {
     'admin.dealersForMap': dealersForMap,
     'admin.mapSettings': mapSettings,

@@ -6,15 +6,9 @@ import { DealerInvitations1763800000000 } from './data/migrations/1763800000000-
 import { Sessions1763900000000 } from './data/migrations/1763900000000-sessions';
 import { LargeOrderNotices1766100000000 } from './data/migrations/1766100000000-large-order-notices';
 import { StaffUserList1767400000000 } from './data/migrations/1767400000000-staff-user-list';
-import {
-  dealerArchived,
-  dealerCreated,
-  dealerDeleted,
-  dealerRestored,
-  dealersCreated,
-  dealersUpdated,
-  dealerUpdated,
-} from './events/dealer-directory';
+import { KnownDealers1768000000000 } from './data/migrations/1768000000000-known-dealers';
+import { identityDependencies } from './dependencies';
+import { dealerBatchConsumers, dealerConsumers } from './events/dealer-directory';
 import { largeOrderNotice } from './events/large-order-notice';
 import { sendRequestedEmail } from './events/send-requested-email';
 import { login } from './http/auth/login';
@@ -27,13 +21,13 @@ import { completeSignup, verifyInvitation } from './http/dealer-logins/signup';
 import { updateDealerLogin } from './http/dealer-logins/update-login';
 import { sendMailRoute } from './http/internal/send-mail';
 import { updateProfile } from './http/profile/update-profile';
-import { companySettings, publicCompanySettings, saveCompanySettings } from './http/settings/company-settings';
+import { companySettings, publicCompanySettings, updateCompanySettings } from './http/settings/company-settings';
 import { emailSettings, saveEmailSettings } from './http/settings/email-settings';
 import { notificationSettings } from './http/settings/notification-settings';
 import { saveSystemConfiguration, systemConfiguration } from './http/settings/system-configuration';
 import { testEmail } from './http/settings/test-email';
-import { createStaffUser } from './http/users/create-staff-user';
-import { deleteStaffUser } from './http/users/delete-staff-user';
+import { createAdminUser } from './http/users/create-staff-user';
+import { deleteAdminUser } from './http/users/delete-staff-user';
 import { listStaffUsers } from './http/users/list-staff-users';
 import { ensureFirstAdmin } from './use-cases/first-admin';
 import { startHousekeeping } from './use-cases/housekeeping';
@@ -49,7 +43,9 @@ export const identityService = defineService({
     Sessions1763900000000,
     LargeOrderNotices1766100000000,
     StaffUserList1767400000000,
+    KnownDealers1768000000000,
   ],
+  dependencies: identityDependencies,
   async onStart(ctx) {
     await ensureFirstAdmin(ctx);
     startHousekeeping(ctx);
@@ -58,25 +54,18 @@ export const identityService = defineService({
   internalRoutes: [sendMailRoute],
   consumers: {
     'notification.email_requested': sendRequestedEmail,
-    'dealer.created': dealerCreated,
-    'dealer.updated': dealerUpdated,
-    'dealer.archived': dealerArchived,
-    'dealer.restored': dealerRestored,
-    'dealer.deleted': dealerDeleted,
+    ...dealerConsumers,
     'order.created': largeOrderNotice,
   },
   // a bulk import announces thousands of dealers: they are remembered a batch per statement
-  batchConsumers: {
-    'dealer.created': dealersCreated,
-    'dealer.updated': dealersUpdated,
-  },
+  batchConsumers: { ...dealerBatchConsumers },
   handlers: {
     'auth.login': login,
     'auth.logout': logout,
     'user.updateProfile': updateProfile,
     'admin.users': listStaffUsers,
-    'admin.createAdminUser': createStaffUser,
-    'admin.deleteAdminUser': deleteStaffUser,
+    'admin.createAdminUser': createAdminUser,
+    'admin.deleteAdminUser': deleteAdminUser,
     'admin.dealerLoginInfo': dealerLoginInfo,
     'admin.createDealerLogin': createDealerLogin,
     'admin.updateDealerLogin': updateDealerLogin,
@@ -86,7 +75,7 @@ export const identityService = defineService({
     'dealer.completeSignup': completeSignup,
     'public.companySettings': publicCompanySettings,
     'admin.companySettings': companySettings,
-    'admin.updateCompanySettings': saveCompanySettings,
+    'admin.updateCompanySettings': updateCompanySettings,
     'admin.systemConfiguration': systemConfiguration,
     'admin.saveSystemConfiguration': saveSystemConfiguration,
     'admin.notificationSettings': notificationSettings,

@@ -2,7 +2,7 @@ import { defineService } from '@portal/platform';
 import { Incentives1767000000000 } from './data/migrations/1767000000000-incentives';
 import { PerformanceVersion1767100000000 } from './data/migrations/1767100000000-performance-version';
 import { IncentiveLists1767500000000 } from './data/migrations/1767500000000-incentive-lists';
-import { dealerArchived, dealerDeleted, dealerRestored, dealerSaved, dealersSaved } from './events/dealer-directory';
+import { dealerBatchConsumers, dealerConsumers } from './events/dealer-directory';
 import { orderActivities, orderActivity } from './events/order-activity';
 import { handlePendingNotification, pendingNotifications } from './http/admin/notifications';
 import { dealerPerformance, topPerformers } from './http/admin/performance';
@@ -21,19 +21,14 @@ export const incentiveService = defineService({
   name: 'incentive',
   migrations: [Incentives1767000000000, PerformanceVersion1767100000000, IncentiveLists1767500000000],
   consumers: {
-    'dealer.created': dealerSaved,
-    'dealer.updated': dealerSaved,
-    'dealer.archived': dealerArchived,
-    'dealer.restored': dealerRestored,
-    'dealer.deleted': dealerDeleted,
+    ...dealerConsumers,
     'order.created': orderActivity,
     'order.updated': orderActivity,
     'payment.recorded': orderActivity,
   },
   // one batch function per family: the order events of one batch are applied in the order they came
   batchConsumers: {
-    'dealer.created': dealersSaved,
-    'dealer.updated': dealersSaved,
+    ...dealerBatchConsumers,
     'order.created': orderActivities,
     'order.updated': orderActivities,
     'payment.recorded': orderActivities,

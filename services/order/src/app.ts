@@ -2,7 +2,8 @@ import { defineService } from '@portal/platform';
 import { Orders1766000000000 } from './data/migrations/1766000000000-orders';
 import { OrderListIndexes1767400000000 } from './data/migrations/1767400000000-order-list-indexes';
 import { SystemSettings1767700000000 } from './data/migrations/1767700000000-system-settings';
-import { dealerArchived, dealerCreated, dealerDeleted, dealerRestored, dealerUpdated } from './events/dealer-directory';
+import { orderDependencies } from './dependencies';
+import { dealerBatchConsumers, dealerConsumers } from './events/dealer-directory';
 import { productCreated, productDeleted, productUpdated } from './events/product-directory';
 import { shipmentCreated, shipmentOrderStatusChanged } from './events/shipments';
 import { timezoneChanged } from './events/system-settings';
@@ -21,12 +22,9 @@ import { submitOrder } from './http/dealer/submit-order';
 export const orderService = defineService({
   name: 'order',
   migrations: [Orders1766000000000, OrderListIndexes1767400000000, SystemSettings1767700000000],
+  dependencies: orderDependencies,
   consumers: {
-    'dealer.created': dealerCreated,
-    'dealer.updated': dealerUpdated,
-    'dealer.archived': dealerArchived,
-    'dealer.restored': dealerRestored,
-    'dealer.deleted': dealerDeleted,
+    ...dealerConsumers,
     'product.created': productCreated,
     'product.updated': productUpdated,
     'product.deleted': productDeleted,
@@ -34,6 +32,7 @@ export const orderService = defineService({
     'shipment.order_status_changed': shipmentOrderStatusChanged,
     'settings.timezone_changed': timezoneChanged,
   },
+  batchConsumers: dealerBatchConsumers,
   handlers: {
     'admin.dealerOrders': dealerOrders,
     'admin.dealerOrderSummary': dealerOrderSummary,

@@ -1,7 +1,8 @@
 import { defineService } from '@portal/platform';
 import { Shipping1766200000000 } from './data/migrations/1766200000000-shipping';
 import { ShippingLists1767400000000 } from './data/migrations/1767400000000-shipping-lists';
-import { dealerCreated, dealerGeocoded, dealersGeocoded, dealerUpdated } from './events/dealers';
+import { KnownDealerDirectory1768000000000 } from './data/migrations/1768000000000-known-dealer-directory';
+import { dealerBatchConsumers, dealerConsumers, dealerGeocoded, dealersGeocoded } from './events/dealers';
 import { orderCreated, orderUpdated } from './events/orders';
 import {
   createShipment,
@@ -19,16 +20,16 @@ import {
 
 export const shippingService = defineService({
   name: 'shipping',
-  migrations: [Shipping1766200000000, ShippingLists1767400000000],
+  migrations: [Shipping1766200000000, ShippingLists1767400000000, KnownDealerDirectory1768000000000],
   consumers: {
     'order.created': orderCreated,
     'order.updated': orderUpdated,
-    'dealer.created': dealerCreated,
-    'dealer.updated': dealerUpdated,
+    ...dealerConsumers,
     'dealer.geocoded': dealerGeocoded,
   },
   // a bulk repair announces thousands of coordinates: they are kept a batch per statement
   batchConsumers: {
+    ...dealerBatchConsumers,
     'dealer.geocoded': dealersGeocoded,
   },
   handlers: {

@@ -1,11 +1,11 @@
-import type { DealerSnapshot, GeocodeConfidence, MapDealer } from '@portal/contracts';
-import { guardedUpsertSql, type ReadModelWrite, upsertIfNewer } from '@portal/platform';
+import type { GeocodeConfidence, MapDealer } from '@portal/contracts';
+import type { DealerField } from '@portal/platform';
 import type { EntityManager } from 'typeorm';
 import type { GeoDealer, Health } from '../domain/diagnosis';
 import { booleanArray, numberArray, textArray } from './pg-arrays';
 
 /** The snapshot fields kept here (what the map, the locator's popups and the geocoders need). */
-export const KEPT_FIELDS = [
+export const KNOWN_DEALER_FIELDS = [
   'business_name',
   'full_name',
   'email',
@@ -15,79 +15,38 @@ export const KEPT_FIELDS = [
   'state',
   'zip_code',
   'website',
-] as const satisfies readonly (keyof DealerSnapshot)[];
+] as const satisfies readonly DealerField[];
 
-export interface SnapshotChange {
-  snapshot: DealerSnapshot;
-  occurredAt: string;
-}
+/**
+ * The geocoding service's dealer directory (platform `dealerDirectory`); the coordinates, their health, the
+ * category and the locator version are its own columns of the same table.
+ */
+export const KNOWN_DEALERS = { table: 'dealers', fields: KNOWN_DEALER_FIELDS };
 
-/** A dealer whose snapshot was applied, with what the geocoding decision needs. */
-export interface AppliedDealer extends GeoDealer {
+/** A dealer whose kept record changed, with what the geocoding decision needs. */
+export interface ChangedDealer extends GeoDealer {
   geocoded_address_key: string | null;
 }
 
 const GEO_COLUMNS = `dealer_id, business_name, address, city, state, zip_code, lat, lng, geocoding_status,
   geocoding_error, geocode_confidence`;
 
-/** A change of a dealer's kept fields moves it in the locator too (`locator_version`: a new phone shows in its popups). */
-const SNAPSHOT_WRITE: ReadModelWrite = {
-  table: 'dealers',
-  key: 'dealer_id',
-  changedAt: 'fields_changed_at',
-  columns: [...KEPT_FIELDS, 'locator_version'],
-};
-const ARCHIVED_WRITE: ReadModelWrite = {
-  table: 'dealers',
-  key: 'dealer_id',
-  changedAt: 'archived_changed_at',
-  columns: ['archived', 'locator_version'],
-};
-
 /**
- * Keeps dealers' fields (many at once: a bulk import announces thousands) unless newer fields are already kept
- * (events may arrive out of order); answers the dealers whose fields were applied. `version` is the locator
- * version of this change (a new phone shows in the locator's popups too).
+ * Moves changed dealers to locator version `version` (a new phone shows in the locator's popups too; an archived
+ * or deleted dealer leaves it), answering them as the geocoding decision reads them.
  */
-export async function saveSnapshots(
+export async function moveInLocator(
   manager: EntityManager,
-  changes: readonly SnapshotChange[],
+  dealerIds: readonly string[],
   version: number,
-): Promise<AppliedDealer[]> {
-  if (!changes.length) return [];
-  const rows = changes.map(({ snapshot, occurredAt }) => ({
-    dealer_id: snapshot.dealer_id,
-    changed_at: occurredAt,
-    ...Object.fromEntries(KEPT_FIELDS.map((name) => [name, snapshot[name] ?? null])),
-  }));
+): Promise<ChangedDealer[]> {
+  if (!dealerIds.length) return [];
   return manager.query(
-    `${guardedUpsertSql(
-      SNAPSHOT_WRITE,
-      `SELECT r.dealer_id, r.changed_at, ${KEPT_FIELDS.map((n) => `r.${n}`).join(', ')}, $2
-         FROM jsonb_to_recordset($1::jsonb) AS r(dealer_id text, changed_at timestamptz, ${KEPT_FIELDS.map((n) => `${n} text`).join(', ')})`,
-    )}
-     RETURNING ${GEO_COLUMNS}, geocoded_address_key`,
-    [JSON.stringify(rows), version],
-  );
-}
-
-/** Archives or restores a dealer unless a newer archive/restore is already kept. */
-export async function saveArchived(
-  manager: EntityManager,
-  dealerId: string,
-  archived: boolean,
-  changedAt: string,
-  version: number,
-): Promise<void> {
-  await upsertIfNewer(manager, ARCHIVED_WRITE, dealerId, changedAt, [archived, version]);
-}
-
-/** A deleted dealer leaves the map and the locator for good (its row stays as a tombstone for late events). */
-export async function markDeleted(manager: EntityManager, dealerId: string, version: number): Promise<void> {
-  await manager.query(
-    `INSERT INTO dealers (dealer_id, deleted, locator_version) VALUES ($1, true, $2)
-     ON CONFLICT (dealer_id) DO UPDATE SET deleted = true, locator_version = EXCLUDED.locator_version`,
-    [dealerId, version],
+    // a CTE: TypeORM answers an UPDATE ... RETURNING as [rows, count]
+    `WITH moved AS (UPDATE dealers SET locator_version = $2 WHERE dealer_id = ANY($1::text[])
+                    RETURNING ${GEO_COLUMNS}, geocoded_address_key)
+     SELECT * FROM moved`,
+    [dealerIds, version],
   );
 }
 

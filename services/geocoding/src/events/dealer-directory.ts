@@ -1,30 +1,18 @@
-import type { EventEnvelope, PayloadOfType } from '@portal/contracts';
-import type { BatchConsumer, Consumer } from '@portal/platform';
-import type { GeocodingConfig } from '../config';
-import { runtimeOf } from '../runtime';
-import { applyArchived, applyDeleted, applySnapshots } from '../use-cases/read-model';
+import { dealerDirectory } from '@portal/platform';
+import type { GeocodingConsumerContext } from '../context';
+import { KNOWN_DEALERS } from '../data/dealers';
+import { nextLocatorVersion } from '../data/locator-version';
+import { dealersChanged } from '../use-cases/read-model';
 
-/** The dealer service's events: the dealers this service places on the map and in the locator. */
+/**
+ * The dealer service's events: the dealers this service places on the map and in the locator, kept by the
+ * platform's dealer read model. A bulk import announces thousands of dealers: applied and geocoded together.
+ */
+export const knownDealers = dealerDirectory({
+  ...KNOWN_DEALERS,
+  // the locator version first, as every other writer of dealers takes it (the counter row, then the dealer rows)
+  before: ({ manager }: GeocodingConsumerContext) => nextLocatorVersion(manager),
+  onChange: (changes, ctx, version) => dealersChanged(ctx, ctx.deps, changes, version),
+});
 
-type SnapshotEvent = EventEnvelope<PayloadOfType<'dealer.created'>>;
-const changes = (events: SnapshotEvent[]) =>
-  events.map((e) => ({ snapshot: e.payload, occurredAt: e.occurredAt, event: e.type }));
-
-export const dealerCreated: Consumer<'dealer.created', GeocodingConfig> = (event, ctx) =>
-  applySnapshots(ctx, runtimeOf(ctx), changes([event]));
-
-export const dealerUpdated: Consumer<'dealer.updated', GeocodingConfig> = (event, ctx) =>
-  applySnapshots(ctx, runtimeOf(ctx), changes([event]));
-
-/** A bulk import announces thousands of dealers: applied together, geocoded together. */
-export const dealerSnapshots: BatchConsumer<'dealer.created' | 'dealer.updated', GeocodingConfig> = (events, ctx) =>
-  applySnapshots(ctx, runtimeOf(ctx), changes(events as SnapshotEvent[]));
-
-export const dealerArchived: Consumer<'dealer.archived', GeocodingConfig> = (event, ctx) =>
-  applyArchived(ctx.manager, event.payload.dealer_id, true, event.occurredAt);
-
-export const dealerRestored: Consumer<'dealer.restored', GeocodingConfig> = (event, ctx) =>
-  applyArchived(ctx.manager, event.payload.dealer_id, false, event.occurredAt);
-
-export const dealerDeleted: Consumer<'dealer.deleted', GeocodingConfig> = (event, ctx) =>
-  applyDeleted(ctx.manager, event.payload.dealer_id);
+export const { consumers: dealerConsumers, batchConsumers: dealerBatchConsumers } = knownDealers;

@@ -1,23 +1,20 @@
-import type { DealerSnapshot } from '@portal/contracts';
-import type { EntityManager } from 'typeorm';
-import { markDealerDeleted, saveDealerArchived, saveDealerFields } from '../data/dealers';
+import { dealerDirectory } from '@portal/platform';
+import { KNOWN_DEALERS } from '../data/dealers';
+import { copyDealersToFigures } from '../data/figures';
 
 /**
- * What the incentive service remembers of dealers, applied in the consumer's transaction (which also records
- * the event as processed, so a redelivery changes nothing). `occurredAt` keeps the newest state when events
- * arrive out of order.
+ * What the incentive service remembers of dealers: the platform's dealer read model, applied in the consumer's
+ * transaction. Every dealer row it changes is copied into its figures row (the performance list's one table)
+ * in the same transaction.
  */
-
-export const rememberDealers = (
-  manager: EntityManager,
-  dealers: readonly { snapshot: DealerSnapshot; changedAt: string }[],
-) => saveDealerFields(manager, dealers);
-
-export const rememberDealerArchived = (
-  manager: EntityManager,
-  dealerId: string,
-  archived: boolean,
-  occurredAt: string,
-) => saveDealerArchived(manager, dealerId, archived, occurredAt);
-
-export const forgetDealer = (manager: EntityManager, dealerId: string) => markDealerDeleted(manager, dealerId);
+export const knownDealers = dealerDirectory({
+  ...KNOWN_DEALERS,
+  onChange: (changes, { manager }) =>
+    copyDealersToFigures(manager, [
+      ...new Set([
+        ...changes.fields.map(({ dealer }) => dealer.dealer_id),
+        ...changes.archived.map((change) => change.dealer_id),
+        ...changes.deleted,
+      ]),
+    ]),
+});

@@ -1,6 +1,7 @@
-import type { DealerSnapshot, ProductSnapshot, SystemTimezone } from '@portal/contracts';
+import type { ProductSnapshot, SystemTimezone } from '@portal/contracts';
+import { dealerDirectory } from '@portal/platform';
 import type { EntityManager } from 'typeorm';
-import { markDealerDeleted, saveDealerArchived, saveDealerFields } from '../data/known-dealers';
+import { KNOWN_DEALERS } from '../data/known-dealers';
 import { saveProduct } from '../data/known-products';
 import { saveSystemTimezone } from '../data/system-settings';
 
@@ -10,17 +11,8 @@ import { saveSystemTimezone } from '../data/system-settings';
  * when events arrive out of order.
  */
 
-export const rememberDealer = (manager: EntityManager, dealer: DealerSnapshot, occurredAt: string) =>
-  saveDealerFields(manager, dealer, occurredAt);
-
-export const rememberDealerArchived = (
-  manager: EntityManager,
-  dealerId: string,
-  archived: boolean,
-  occurredAt: string,
-) => saveDealerArchived(manager, dealerId, archived, occurredAt);
-
-export const forgetDealer = (manager: EntityManager, dealerId: string) => markDealerDeleted(manager, dealerId);
+/** The dealers orders are placed for: the platform's dealer read model, nothing more to do on a change. */
+export const knownDealers = dealerDirectory(KNOWN_DEALERS);
 
 export const rememberProduct = (
   manager: EntityManager,

@@ -1,4 +1,5 @@
 export * from './data-source';
+export * from './dealer-directory';
 export * from './keyset';
 export * from './provision';
 export * from './read-models';

@@ -1,5 +1,4 @@
-import type { DealerSnapshot } from '@portal/contracts';
-import { type ReadModelWrite, upsertIfNewer, upsertManyIfNewer } from '@portal/platform';
+import { type DealerField, upsertIfNewer, upsertManyIfNewer } from '@portal/platform';
 import type { EntityManager } from 'typeorm';
 
 /** The dealer fields shipping keeps: what the stops, the order lists and the route sheet show. */
@@ -12,14 +11,11 @@ export const KNOWN_DEALER_FIELDS = [
   'city',
   'state',
   'zip_code',
-] as const satisfies readonly (keyof DealerSnapshot)[];
+] as const satisfies readonly DealerField[];
 
-const FIELDS_WRITE: ReadModelWrite = {
-  table: 'known_dealers',
-  key: 'dealer_id',
-  changedAt: 'fields_changed_at',
-  columns: KNOWN_DEALER_FIELDS,
-};
+/** Shipping's dealer directory (platform `dealerDirectory`); the coordinates (dealer.geocoded) are its own. */
+export const KNOWN_DEALERS = { table: 'known_dealers', fields: KNOWN_DEALER_FIELDS };
+
 const COORDINATES_WRITE = {
   table: 'known_dealers',
   key: 'dealer_id',
@@ -27,16 +23,6 @@ const COORDINATES_WRITE = {
   columns: ['lat', 'lng'],
   types: ['float8', 'float8'],
 };
-
-/** Keeps a dealer's fields unless newer ones are kept already (events may arrive out of order). */
-export async function saveDealerFields(
-  manager: EntityManager,
-  snapshot: DealerSnapshot,
-  changedAt: string,
-): Promise<void> {
-  const values = KNOWN_DEALER_FIELDS.map((name) => snapshot[name] ?? null);
-  await upsertIfNewer(manager, FIELDS_WRITE, snapshot.dealer_id, changedAt, values);
-}
 
 /** Both coordinates, or neither: a point with one side missing is no point. */
 const pointOf = (coordinates: { lat: number | null; lng: number | null }) =>

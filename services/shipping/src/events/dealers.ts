@@ -1,14 +1,10 @@
 import type { BatchConsumer, Consumer } from '@portal/platform';
 import { saveManyDealerCoordinates } from '../data/known-dealers';
-import { rememberDealer, rememberDealerCoordinates } from '../use-cases/read-models';
+import { knownDealers, rememberDealerCoordinates } from '../use-cases/read-models';
 
 /** The dealer service's events (names, addresses, phones) and the geocoding service's (coordinates). */
 
-export const dealerCreated: Consumer<'dealer.created'> = (event, ctx) =>
-  rememberDealer(ctx.manager, event.payload, event.occurredAt);
-
-export const dealerUpdated: Consumer<'dealer.updated'> = (event, ctx) =>
-  rememberDealer(ctx.manager, event.payload, event.occurredAt);
+export const { consumers: dealerConsumers, batchConsumers: dealerBatchConsumers } = knownDealers;
 
 export const dealerGeocoded: Consumer<'dealer.geocoded'> = (event, ctx) =>
   rememberDealerCoordinates(ctx.manager, event.payload.dealer_id, event.payload, event.occurredAt);

@@ -1,6 +1,7 @@
-import type { DealerSnapshot, OrderStatus } from '@portal/contracts';
+import type { OrderStatus } from '@portal/contracts';
+import { dealerDirectory } from '@portal/platform';
 import type { EntityManager } from 'typeorm';
-import { saveDealerCoordinates, saveDealerFields } from '../data/known-dealers';
+import { KNOWN_DEALERS, saveDealerCoordinates } from '../data/known-dealers';
 import { type AnnouncedOrder, saveAnnouncedOrder } from '../data/known-orders';
 import { removeFromShipment } from '../data/shipments';
 import { leavesShipment } from '../domain/delivery-status';
@@ -25,8 +26,11 @@ export async function rememberOrder(
   if (applied && leavesShipment(order.status, previousStatus)) await removeFromShipment(manager, order.order_id);
 }
 
-export const rememberDealer = (manager: EntityManager, dealer: DealerSnapshot, occurredAt: string) =>
-  saveDealerFields(manager, dealer, occurredAt);
+/**
+ * The dealers the stops and route sheets show: the platform's dealer read model. Its coordinates come from
+ * dealer.geocoded, which carries its own time, so a dealer change has nothing more to do here.
+ */
+export const knownDealers = dealerDirectory(KNOWN_DEALERS);
 
 export const rememberDealerCoordinates = (
   manager: EntityManager,

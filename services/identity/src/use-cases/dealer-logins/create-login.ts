@@ -1,7 +1,7 @@
 import type { DealerLogin } from '@portal/contracts';
 import { type AuthUser, conflict } from '@portal/platform';
 import type { IdentityContext } from '../../context';
-import { findInvitationDealer } from '../../data/invitation-dealers';
+import { findKnownDealer } from '../../data/known-dealers';
 import { findDealerLogin, insertUser, type UserRecord } from '../../data/users';
 import { hashPassword, verifyPassword } from '../../domain/passwords';
 import { assertEmailFree, LOGIN_EXISTS, loginInfo } from './login-records';
@@ -20,7 +20,7 @@ export interface NewDealerLogin {
  * its dealer (`dealer.created` ends the wait; reconcile-awaiting-logins deletes it if the dealer never
  * comes). An archived dealer's login starts inactive.
  */
-export async function createDealerLogin(
+export async function createLoginForDealer(
   ctx: IdentityContext,
   admin: AuthUser,
   dealerId: string,
@@ -31,7 +31,7 @@ export async function createDealerLogin(
   const passwordHash = await hashPassword(login.password);
   const created = await ctx.db.transaction(async (manager) => {
     await assertEmailFree(manager, login.email);
-    const dealer = await findInvitationDealer(manager, dealerId);
+    const dealer = await findKnownDealer(manager, dealerId);
     return insertUser(manager, {
       email: login.email,
       full_name: login.full_name || dealer?.full_name || dealer?.business_name || login.email,

@@ -1,56 +1,52 @@
-import type { DealerSnapshot } from '@portal/contracts';
+import { type DealerChanges, dealerDirectory } from '@portal/platform';
 import type { EntityManager } from 'typeorm';
 import type { IdentityContext } from '../../context';
-import {
-  forgetInvitationDealer,
-  setDealerArchived,
-  upsertInvitationDealer,
-  upsertInvitationDealers,
-} from '../../data/invitation-dealers';
 import { deleteDealerInvitations } from '../../data/invitations';
+import { type KNOWN_DEALER_FIELDS, KNOWN_DEALERS } from '../../data/known-dealers';
 import { revokeUserSessions } from '../../data/sessions';
 import {
   clearAwaitingDealer,
-  deleteDealerLogin,
+  deleteDealerLoginRow,
   deleteLoginsAwaitingLongerThan,
   setDealerLoginActive,
 } from '../../data/users';
 
 /**
- * Identity's side of the dealer lifecycle (from the dealer service's events): it keeps each dealer's name
- * and phone for invitations, and the dealer's status decides its login — archived cannot sign in (its
- * sessions end), restored can again, deleted loses its login. Each runs in the consumer's transaction.
+ * Identity's side of the dealer lifecycle (from the dealer service's events, kept by the platform's dealer read
+ * model): it keeps each dealer's name and phone for invitations, and the dealer's status decides its login —
+ * archived cannot sign in (its sessions end), restored can again, deleted loses its login. Only what the read
+ * model actually changed acts on the login, so a late dealer.archived after a newer dealer.restored leaves the
+ * login working. Each runs in the consumer's transaction.
  */
+export const knownDealers = dealerDirectory({ ...KNOWN_DEALERS, onChange: dealersChanged });
 
-/** dealer.created / dealer.updated, one or many (a bulk import): remembered, and their logins stop waiting. */
-export async function rememberDealers(manager: EntityManager, dealers: DealerSnapshot[]): Promise<void> {
-  if (dealers.length === 1) await upsertInvitationDealer(manager, dealers[0] as DealerSnapshot);
-  else await upsertInvitationDealers(manager, dealers);
+async function dealersChanged(
+  changes: DealerChanges<(typeof KNOWN_DEALER_FIELDS)[number]>,
+  { manager }: { manager: EntityManager },
+): Promise<void> {
+  // heard of: their logins stop waiting
   await clearAwaitingDealer(
     manager,
-    dealers.map((dealer) => dealer.dealer_id),
+    changes.fields.map(({ dealer }) => dealer.dealer_id),
   );
+  for (const { dealer_id, archived } of changes.archived) {
+    if (archived) await archiveLogin(manager, dealer_id);
+    else await setDealerLoginActive(manager, dealer_id, true);
+  }
+  for (const dealerId of changes.deleted) await removeLogin(manager, dealerId);
 }
 
 /** dealer.archived: the login stays (history) but is inactive, and every session of it ends. */
-export async function archiveDealer(manager: EntityManager, dealerId: string): Promise<void> {
-  await setDealerArchived(manager, dealerId, true);
+async function archiveLogin(manager: EntityManager, dealerId: string): Promise<void> {
   const logins = await setDealerLoginActive(manager, dealerId, false);
   await revokeUserSessions(manager, logins);
 }
 
-/** dealer.restored: the login works again. */
-export async function restoreDealer(manager: EntityManager, dealerId: string): Promise<void> {
-  await setDealerArchived(manager, dealerId, false);
-  await setDealerLoginActive(manager, dealerId, true);
-}
-
-/** dealer.deleted: the login (its sessions ended), open invitations and what identity knew of the dealer go. */
-export async function forgetDealer(manager: EntityManager, dealerId: string): Promise<void> {
-  const login = await deleteDealerLogin(manager, dealerId);
+/** dealer.deleted: the login (its sessions ended) and open invitations go. */
+async function removeLogin(manager: EntityManager, dealerId: string): Promise<void> {
+  const login = await deleteDealerLoginRow(manager, dealerId);
   if (login) await revokeUserSessions(manager, [login]);
   await deleteDealerInvitations(manager, dealerId);
-  await forgetInvitationDealer(manager, dealerId);
 }
 
 /**

@@ -2,7 +2,6 @@ import { DealerSignupCompleted, type InvitationDealerInfo } from '@portal/contra
 import { type AuthUser, badRequest, conflict, HttpError } from '@portal/platform';
 import type { z } from 'zod';
 import type { IdentityContext } from '../../context';
-import { findInvitationDealer } from '../../data/invitation-dealers';
 import {
   createInvitation,
   deleteDealerInvitations,
@@ -10,11 +9,12 @@ import {
   INVITATION_TTL_DAYS,
   useInvitation,
 } from '../../data/invitations';
+import { findKnownDealer } from '../../data/known-dealers';
 import { revokeUserSessions } from '../../data/sessions';
 import { findDealerLogin, insertUser, updateUser } from '../../data/users';
 import { invitationLink, invitationMail } from '../../domain/invitation-mail';
 import { hashPassword } from '../../domain/passwords';
-import { attemptThrottles, refuseWhileWaiting } from '../../throttling/attempt-throttles';
+import { refuseWhileWaiting } from '../../throttling/attempt-throttles';
 import { mailFailureForAdmin, sendProductMail } from '../mail/product-mail';
 import { assertEmailFree, LOGIN_EXISTS } from './login-records';
 
@@ -26,13 +26,13 @@ const TOO_MANY_WRONG_LINKS = 'Too many invalid invitation links from your addres
  * come from the form, else from what identity knows of the dealer. Throttled per admin and per dealer:
  * each invitation is a real mail.
  */
-export async function sendLoginInvitation(
+export async function inviteDealer(
   ctx: IdentityContext,
   admin: AuthUser,
   dealerId: string,
   form: { email: string; business_name?: string; full_name?: string },
 ): Promise<void> {
-  const throttles = attemptThrottles(ctx);
+  const throttles = ctx.deps.attemptThrottles;
   refuseWhileWaiting(throttles.invitationsByDealer, dealerId, 'Too many invitations were sent to this dealer.');
   refuseWhileWaiting(throttles.invitationsByAdmin, admin.sub, 'Too many invitations were sent.');
   throttles.invitationsByDealer.recordFailure(dealerId);
@@ -40,7 +40,7 @@ export async function sendLoginInvitation(
   const token = await ctx.db.transaction(async (manager) => {
     if (await findDealerLogin(manager, dealerId)) throw conflict(LOGIN_EXISTS);
     await assertEmailFree(manager, form.email);
-    const dealer = await findInvitationDealer(manager, dealerId);
+    const dealer = await findKnownDealer(manager, dealerId);
     if (dealer?.archived) throw badRequest('Error: This dealer is archived');
     return createInvitation(
       manager,
@@ -75,7 +75,7 @@ export async function sendLoginInvitation(
  * checks of one address run one at a time (a burst of guesses is judged one by one).
  */
 async function checkInvitationToken(ctx: IdentityContext, token: string, address: string) {
-  const throttles = attemptThrottles(ctx);
+  const throttles = ctx.deps.attemptThrottles;
   return throttles.invitationTokenQueue.run(address, async () => {
     refuseWhileWaiting(throttles.invitationTokens, address, TOO_MANY_WRONG_LINKS);
     const invitation = await findOpenInvitation(ctx.db.manager, token);
@@ -88,7 +88,7 @@ async function checkInvitationToken(ctx: IdentityContext, token: string, address
 }
 
 /** What the signup form shows for an invitation token; wrong tokens are throttled per address. */
-export async function verifyInvitation(
+export async function checkInvitation(
   ctx: IdentityContext,
   token: string,
   address: string,
@@ -107,7 +107,7 @@ export async function verifyInvitation(
  * server hash; wrong tokens are throttled per address. The invitation is used up in the transaction that
  * saves the login: a refused signup leaves it usable, and of two concurrent signups exactly one wins.
  */
-export async function completeSignup(
+export async function signUpWithInvitation(
   ctx: IdentityContext,
   form: { token: string; password: string; full_name: string; phone?: string },
   address: string,
@@ -117,7 +117,7 @@ export async function completeSignup(
   await ctx.transaction(async (manager, emit) => {
     const invitation = await useInvitation(manager, form.token);
     if (!invitation) throw badRequest(INVALID_OR_EXPIRED);
-    const dealer = await findInvitationDealer(manager, invitation.dealer_id);
+    const dealer = await findKnownDealer(manager, invitation.dealer_id);
     if (dealer?.archived) throw badRequest(INVALID_OR_EXPIRED);
     const login = await findDealerLogin(manager, invitation.dealer_id, true);
     await assertEmailFree(manager, invitation.email, login?.id);

@@ -10,7 +10,7 @@ import { assertEmailFree, loginInfo, NO_LOGIN } from './login-records';
  * Changes a dealer login's email and, when one is given, its password; a new password ends every session
  * of the login (whoever held the old one is signed out).
  */
-export async function updateDealerLogin(
+export async function changeDealerLogin(
   ctx: IdentityContext,
   dealerId: string,
   changes: { email: string; password?: string },
