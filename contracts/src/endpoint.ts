@@ -79,12 +79,6 @@ export interface EndpointDef<
    * personal data). Every non-public endpoint is answered `Cache-Control: no-store` anyway.
    */
   noStore?: true;
-  /**
-   * A public GET whose 200 answers name bytes that never change (`Cache-Control: ... immutable` and an ETag): the
-   * gateway may keep them and answer from memory once the owner confirms by a conditional request (304) that the
-   * name still stands. The bytes then cross from the service once, and a removed name still answers 404 at once.
-   */
-  edgeCache?: 'revalidate';
 }
 
 /**
@@ -109,8 +103,6 @@ export const access = {
 
 export type BodyOf<E> = E extends EndpointDef<z.ZodType, z.ZodType, infer B, z.ZodType> ? z.infer<B> : never;
 export type ResponseOf<E> = E extends EndpointDef<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.infer<R> : never;
-export type ParamsOf<E> = E extends EndpointDef<infer P, z.ZodType, z.ZodType, z.ZodType> ? z.infer<P> : never;
-export type QueryOf<E> = E extends EndpointDef<z.ZodType, infer Q, z.ZodType, z.ZodType> ? z.infer<Q> : never;
 
 /** Express-style path (`:name`) for a contract path (`{name}`). */
 export function expressPath(path: string): string {

@@ -21,7 +21,6 @@ import type { Logger } from 'pino';
 import { declaredBodyLimit } from './body-limit';
 import type { GatewayConfig } from './config';
 import { edgeAuth, matchedEndpoint } from './edge-auth';
-import { DEFAULT_EDGE_CACHE } from './edge-cache';
 import { healthRoutes } from './health';
 import { maintenanceMode } from './maintenance';
 import { apiDocsRoutes } from './openapi';
@@ -79,7 +78,6 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps = {}): Ga
   const proxies = createServiceProxies({
     services: config.services,
     timeoutMs: config.proxyTimeoutMs,
-    edgeCache: { ...DEFAULT_EDGE_CACHE, maxBytes: config.edgeCacheBytes },
     logger,
   });
 

@@ -23,8 +23,6 @@ export const GatewayEnv = z.object({
   INCENTIVE_URL: serviceUrl,
   WEB_DIST: z.string().min(1).optional(),
   PROXY_TIMEOUT_MS: positiveInt(15_000),
-  /** memory for immutable public answers kept at the edge (product images; see edge-cache.ts); 0: none kept */
-  EDGE_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   /** by default the gateway is the edge: X-Forwarded-For from clients is ignored */
   TRUST_PROXY: TrustProxy('false'),
   /** how often the revoked sessions are fetched from identity */
@@ -48,8 +46,6 @@ export interface GatewayConfig {
   /** the built web client; when absent, only /api and the gateway's own pages are served */
   webDist?: string;
   proxyTimeoutMs: number;
-  /** the memory the edge cache may take, in bytes (0: off) */
-  edgeCacheBytes: number;
   trustProxy: boolean | number | string;
   /** how often identity is asked for revoked sessions */
   sessionSyncIntervalMs: number;
@@ -73,7 +69,6 @@ export function loadGatewayConfig(env: NodeJS.ProcessEnv = process.env): Gateway
     services,
     webDist: e.WEB_DIST,
     proxyTimeoutMs: e.PROXY_TIMEOUT_MS,
-    edgeCacheBytes: e.EDGE_CACHE_MB * 1024 * 1024,
     trustProxy: e.TRUST_PROXY,
     sessionSyncIntervalMs: e.SESSION_SYNC_INTERVAL_MS,
     googleMaps: Boolean(e.GOOGLE_MAPS_API_KEY),

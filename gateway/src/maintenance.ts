@@ -12,6 +12,8 @@ export interface MaintenanceOptions {
   cacheMs?: number;
   /** how long identity may take to answer (default 2 s) */
   timeoutMs?: number;
+  /** the clock of the cache, in milliseconds (tests inject one) */
+  now?: () => number;
 }
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -26,6 +28,7 @@ const EXEMPT_ROLES = new Set(['admin']);
 export function maintenanceMode(opts: MaintenanceOptions) {
   const cacheMs = opts.cacheMs ?? 5000;
   const timeoutMs = opts.timeoutMs ?? 2000;
+  const now = opts.now ?? Date.now;
   const url = `${opts.identityUrl.replace(/\/$/, '')}/api/public/company-settings`;
   let known = false;
   let readAt = Number.NEGATIVE_INFINITY;
@@ -45,12 +48,12 @@ export function maintenanceMode(opts: MaintenanceOptions) {
         'maintenance flag unreadable; keeping the last known value',
       );
     }
-    readAt = Date.now();
+    readAt = now();
     return known;
   }
 
   function underMaintenance(): Promise<boolean> {
-    if (Date.now() - readAt < cacheMs) return Promise.resolve(known);
+    if (now() - readAt < cacheMs) return Promise.resolve(known);
     reading ??= readFlag().finally(() => {
       reading = undefined;
     });

@@ -70,14 +70,14 @@ describe('How the gateway reads the flag', () => {
   });
 
   /** the middleware alone in front of a handler that answers 200, with a dealer token it accepts */
-  function appWith(identityUrl: string, cacheMs: number) {
+  function appWith(identityUrl: string, cacheMs: number, now?: () => number) {
     const tokenKeys = generateTokenKeys();
     const verifier = createTokenVerifier({ publicKey: tokenKeys.publicKey, ...keys });
     const signer = createTokenSigner({ privateKey: tokenKeys.privateKey, ...keys, ttlSeconds: 600 });
     const app = express();
     // the role comes from the caller edgeAuth verified, as in the gateway
     app.use(edgeAuth(createRoutingTable(allEndpoints), verifier));
-    app.use(maintenanceMode({ identityUrl, logger: createLogger('maintenance-test', 'silent'), cacheMs }));
+    app.use(maintenanceMode({ identityUrl, logger: createLogger('maintenance-test', 'silent'), cacheMs, now }));
     app.use((_req, res) => {
       res.json({ passed: true });
     });
@@ -94,12 +94,15 @@ describe('How the gateway reads the flag', () => {
 
   test('When the flag is switched, Then the gateway follows within the cache time and asks identity at most once per period', async () => {
     identity.answer(companySettings(false));
-    const { app, token } = appWith(identity.url, 300);
+    let clock = 0;
+    const { app, token } = appWith(identity.url, 300, () => clock);
     const post = () => request(app).post('/api/dealer/submit-order').set('authorization', `Bearer ${token}`);
     expect((await post()).status).toBe(200);
     identity.answer(companySettings(true));
     expect((await post()).status).toBe(200); // still cached
-    await new Promise((resolve) => setTimeout(resolve, 350));
+    clock += 299;
+    expect((await post()).status).toBe(200); // still cached, to the last millisecond
+    clock += 1;
     expect((await post()).status).toBe(503);
     expect((await post()).status).toBe(503);
     expect(identity.received.filter((r) => r.url === '/api/public/company-settings')).toHaveLength(2);

@@ -72,6 +72,5 @@ export const catalogEndpoints = {
     params: z.object({ filename: z.string().regex(/^[A-Za-z0-9_-][\w.-]{0,199}$/, 'Invalid file name') }),
     response: ImageBytes,
     responseKind: 'image',
-    edgeCache: 'revalidate',
   }),
 } as const;

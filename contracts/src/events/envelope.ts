@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SERVICES } from '../endpoint';
+import { SERVICES, type ServiceName } from '../endpoint';
 
 /** Every event travels in this envelope, whatever the transport. */
 export const EventEnvelope = z.object({
@@ -18,10 +18,13 @@ export interface EventDef<T extends string = string, P extends z.ZodType = z.Zod
   version: number;
   payload: P;
   description: string;
+  /**
+   * The services that emit it (an envelope's `producer` is one of them). Declared here so the catalogue in
+   * docs/events.md can be checked against it, and it against the services' code (deploy/test/events-catalogue.test.ts).
+   */
+  producers: readonly ServiceName[];
 }
 
 export function defineEvent<T extends string, P extends z.ZodType>(def: EventDef<T, P>): EventDef<T, P> {
   return def;
 }
-
-export type PayloadOf<E> = E extends EventDef<string, infer P> ? z.infer<P> : never;

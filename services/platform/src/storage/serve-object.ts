@@ -63,8 +63,7 @@ export async function serveObject(
     return SENT;
   };
   if (matchesIfNoneMatch(res.req.get('if-none-match'), etag)) {
-    // only while the name still stands: a cache revalidating a removed object (the gateway's, see
-    // gateway/src/edge-cache.ts) must stop serving it at once
+    // only while the name still stands: a cache revalidating a removed object must stop serving it at once
     if (!(await store.exists(key))) return absent();
     res.status(304).set(common).end();
     return SENT;
