@@ -13,6 +13,17 @@ export const Ok = z.object({
   message: z.string().optional(),
   detail: z.string().optional(),
 });
+export type Ok = z.infer<typeof Ok>;
+
+/**
+ * A success answer: `{ success: true }` and what the endpoint adds (its message, the record it made). Every
+ * handler answers through it, so the flag is spelled once.
+ */
+export function succeeded(): Pick<Ok, 'success'>;
+export function succeeded<Detail extends object>(detail: Detail): Pick<Ok, 'success'> & Detail;
+export function succeeded(detail: object = {}): Pick<Ok, 'success'> {
+  return { success: true, ...detail };
+}
 
 export const Email = z
   .string()

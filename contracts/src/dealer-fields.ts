@@ -168,7 +168,6 @@ export const DEALER_ENTITY_FIELDS = flagged('entity');
 export type DealerEntityField = (typeof DEALER_ENTITY_FIELDS)[number];
 /** What dealer.created / dealer.updated carry besides dealer_id. */
 export const DEALER_SNAPSHOT_FIELDS = flagged('snapshot');
-export type DealerSnapshotField = (typeof DEALER_SNAPSHOT_FIELDS)[number];
 export type BulkImportField = 'dealer_id' | Flagged<'imported'>;
 const IMPORTED = flagged('imported');
 /**

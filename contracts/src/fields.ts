@@ -48,14 +48,6 @@ export const Money = z
   .multipleOf(0.01, 'Error: Amount must have at most 2 decimals')
   .describe('US dollars, at most 2 decimals');
 
-/** A dollar amount that may arrive as a multipart text field (product price); blank or not a number answers `message`. */
-export function formMoney(message: string) {
-  return z
-    .union([z.number(), z.string().trim().min(1, message)], { error: message })
-    .pipe(z.coerce.number({ error: message }))
-    .pipe(Money);
-}
-
 /** A boolean that may arrive as a JSON boolean or as a multipart text field ('true', 'false', '1', '0'). */
 export const FormBoolean = z.union([z.boolean(), z.stringbool()]);
 
@@ -91,23 +83,6 @@ export type Coordinates = z.infer<typeof Coordinates>;
 /** Path parameters of one id, e.g. `idParams('dealer_id')` for `/api/.../{dealer_id}`. */
 export function idParams<K extends string>(name: K) {
   return z.object({ [name]: Id } as { [P in K]: typeof Id });
-}
-
-/**
- * Adds "Error: Missing required fields: a, b" (the dealer screens' wording) when any of `fields` is
- * blank or absent.
- */
-export function requireFields<T extends Record<string, unknown>>(fields: readonly (keyof T & string)[]) {
-  return (value: T, ctx: z.RefinementCtx) => {
-    const missing = fields.filter((field) => isBlank(value[field]));
-    if (missing.length > 0) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `Error: Missing required fields: ${missing.join(', ')}`,
-        path: [missing[0] as string],
-      });
-    }
-  };
 }
 
 export function isBlank(value: unknown): boolean {

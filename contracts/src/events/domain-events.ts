@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEALER_SNAPSHOT_FIELDS, storedDealerShape } from '../dealer-fields';
 import { ProductStatus } from '../entities/catalog';
+import { OrderStatus, PaymentStatus } from '../entities/order';
 import { SystemTimezone } from '../entities/settings';
 import { defineEvent } from './envelope';
 
@@ -16,30 +17,35 @@ export type DealerSnapshot = z.infer<typeof DealerSnapshot>;
 export const DealerCreated = defineEvent({
   type: 'dealer.created',
   version: 1,
+  producers: ['dealer'],
   description: 'A dealer record was created (by an admin, by bulk import or by approval).',
   payload: DealerSnapshot,
 });
 export const DealerUpdated = defineEvent({
   type: 'dealer.updated',
   version: 1,
+  producers: ['dealer'],
   description: 'A dealer record changed; the payload is the full new snapshot.',
   payload: DealerSnapshot,
 });
 export const DealerArchived = defineEvent({
   type: 'dealer.archived',
   version: 1,
+  producers: ['dealer'],
   description: 'A dealer was archived: hidden from active lists, the map, new orders and sign-in.',
   payload: z.object({ dealer_id: z.string(), archived_at: z.string() }),
 });
 export const DealerRestored = defineEvent({
   type: 'dealer.restored',
   version: 1,
+  producers: ['dealer'],
   description: 'An archived dealer is active again.',
   payload: z.object({ dealer_id: z.string() }),
 });
 export const DealerDeleted = defineEvent({
   type: 'dealer.deleted',
   version: 1,
+  producers: ['dealer'],
   description: 'A dealer was permanently deleted.',
   payload: z.object({ dealer_id: z.string() }),
 });
@@ -47,6 +53,7 @@ export const DealerDeleted = defineEvent({
 export const DealerSignupCompleted = defineEvent({
   type: 'dealer.signup_completed',
   version: 1,
+  producers: ['identity'],
   description: 'A dealer accepted its invitation: the name and phone it entered belong on its dealer record.',
   payload: z.object({
     dealer_id: z.string(),
@@ -74,18 +81,21 @@ export type ProductSnapshot = z.infer<typeof ProductSnapshot>;
 export const ProductCreated = defineEvent({
   type: 'product.created',
   version: 1,
+  producers: ['catalog'],
   description: 'A product was added to the catalogue; the payload is its snapshot.',
   payload: ProductSnapshot,
 });
 export const ProductUpdated = defineEvent({
   type: 'product.updated',
   version: 1,
+  producers: ['catalog'],
   description: 'A product changed (fields, status or image); the payload is the full new snapshot.',
   payload: ProductSnapshot,
 });
 export const ProductDeleted = defineEvent({
   type: 'product.deleted',
   version: 1,
+  producers: ['catalog'],
   description: 'A product left the catalogue; its last snapshot is kept for order history (its image stays served).',
   payload: ProductSnapshot,
 });
@@ -99,17 +109,16 @@ const OrderLine = z.object({
   /** a line typed by an admin (product_id starts with custom_), not a catalogue product */
   is_custom: z.boolean(),
 });
-const OrderStatusName = z.enum(['pending', 'confirmed', 'in_shipment', 'shipped', 'delivered', 'cancelled']);
-const PaymentStatusName = z.enum(['unpaid', 'partially_paid', 'fully_paid']);
 
 export const OrderCreated = defineEvent({
   type: 'order.created',
   version: 1,
+  producers: ['order'],
   description: 'An order was placed by a dealer or created by an admin (money in integer cents; tax is 0).',
   payload: z.object({
     order_id: z.string(),
     dealer_id: z.string(),
-    status: OrderStatusName,
+    status: OrderStatus,
     total_cents: z.number().int().nonnegative(),
     items: z.array(OrderLine),
     notes: z.string().nullable(),
@@ -119,14 +128,15 @@ export const OrderCreated = defineEvent({
 export const OrderUpdated = defineEvent({
   type: 'order.updated',
   version: 1,
+  producers: ['order'],
   description: 'An order changed status, lines, notes or totals; the payload is its full new state.',
   payload: z.object({
     order_id: z.string(),
     dealer_id: z.string(),
-    status: OrderStatusName,
+    status: OrderStatus,
     /** the status before this change (equal to status when only lines or notes changed) */
-    previous_status: OrderStatusName,
-    payment_status: PaymentStatusName,
+    previous_status: OrderStatus,
+    payment_status: PaymentStatus,
     total_cents: z.number().int().nonnegative(),
     paid_cents: z.number().int().nonnegative(),
     items: z.array(OrderLine),
@@ -136,6 +146,7 @@ export const OrderUpdated = defineEvent({
 export const PaymentRecorded = defineEvent({
   type: 'payment.recorded',
   version: 1,
+  producers: ['order'],
   description: "A payment was recorded against an order; carries the order's new paid total and payment status.",
   payload: z.object({
     payment_id: z.string(),
@@ -143,7 +154,7 @@ export const PaymentRecorded = defineEvent({
     dealer_id: z.string(),
     amount_cents: z.number().int().positive(),
     payment_method: z.enum(['cash', 'card', 'check', 'other']),
-    payment_status: PaymentStatusName,
+    payment_status: PaymentStatus,
     total_cents: z.number().int().nonnegative(),
     paid_cents: z.number().int().positive(),
     created_at: z.string(),
@@ -152,18 +163,21 @@ export const PaymentRecorded = defineEvent({
 export const ShipmentCreated = defineEvent({
   type: 'shipment.created',
   version: 1,
+  producers: ['shipping'],
   description: 'Orders were grouped into a shipment; they move to in_shipment.',
   payload: z.object({ shipment_id: z.string(), order_ids: z.array(z.string()) }),
 });
 export const ShipmentOrderStatusChanged = defineEvent({
   type: 'shipment.order_status_changed',
   version: 1,
+  producers: ['shipping'],
   description: 'Delivery moved an order of a shipment to shipped or delivered.',
   payload: z.object({ shipment_id: z.string(), order_id: z.string(), status: z.enum(['shipped', 'delivered']) }),
 });
 export const IncentiveThresholdReached = defineEvent({
   type: 'incentive.threshold_reached',
   version: 1,
+  producers: ['incentive'],
   description: 'A dealer reached a tier of an incentive program.',
   payload: z.object({
     achievement_id: z.string(),
@@ -180,6 +194,7 @@ export const IncentiveThresholdReached = defineEvent({
 export const DealerGeocoded = defineEvent({
   type: 'dealer.geocoded',
   version: 1,
+  producers: ['geocoding'],
   description: 'A dealer address was geocoded (or failed to be).',
   payload: z.object({
     dealer_id: z.string(),
@@ -192,18 +207,21 @@ export const DealerGeocoded = defineEvent({
 export const ZonesChanged = defineEvent({
   type: 'settings.zones_changed',
   version: 1,
+  producers: ['identity'],
   description: 'The list of dealer zones in the system configuration changed.',
   payload: z.object({ zones: z.array(z.string()).min(1) }),
 });
 export const TimezoneChanged = defineEvent({
   type: 'settings.timezone_changed',
   version: 1,
+  producers: ['identity'],
   description: 'The system timezone (in which days are counted) changed in the system configuration.',
   payload: z.object({ system_timezone: SystemTimezone }),
 });
 export const EmailRequested = defineEvent({
   type: 'notification.email_requested',
   version: 1,
+  producers: ['incentive'],
   description: 'A service asks the one mail sender (identity) to send an email with the configured SMTP settings.',
   payload: z.object({
     to: z.array(z.string()).min(1),
@@ -241,8 +259,6 @@ export const eventsByType = {
 export type Events = typeof eventsByType;
 /** The type of every declared event, e.g. 'dealer.created'. */
 export type EventType = keyof Events;
-/** The declaration of the event of type T. */
-export type EventOfType<T extends EventType> = Events[T];
 /** The payload of the event of type T, as its schema outputs it. */
 export type PayloadOfType<T extends EventType> = z.output<Events[T]['payload']>;
 

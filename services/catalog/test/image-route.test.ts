@@ -65,7 +65,9 @@ describe.each<[string, StoreKind]>([
     const product = await createWith(IMAGES.gif, 'a.gif');
     const first = await api().get(product.full_image_url);
 
-    const again = await api().get(product.full_image_url).set('if-none-match', first.headers.etag);
+    const again = await api()
+      .get(product.full_image_url)
+      .set('if-none-match', first.headers.etag as string);
 
     expect(again.status).toBe(304);
     expect(again.headers.etag).toBe(first.headers.etag);

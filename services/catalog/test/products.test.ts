@@ -120,10 +120,13 @@ describe('creating a product', () => {
 
   test('When the uploaded file name is a path (../../x.png), Then 400 "Error: Invalid file name" and nothing is kept', async () => {
     const before = await kept();
+    // form-data's `filepath` sends the name verbatim; superagent passes it on, though its types list only
+    // filename and contentType
+    const rawName: { filepath: string; contentType: string } = { filepath: '../../x.png', contentType: 'image/png' };
     const res = await withForm(api().post('/api/admin/create-product').set(catalog.admin), productForm()).attach(
       'product_image',
       IMAGES.png,
-      { filepath: '../../x.png', contentType: 'image/png' },
+      rawName,
     );
     expect(res.status).toBe(400);
     expect(res.body.detail).toBe('Error: Invalid file name');

@@ -5,6 +5,7 @@ import { ConfiguredZones1764000000000 } from './data/migrations/1764000000000-co
 import { KnownOrders1766100000000 } from './data/migrations/1766100000000-known-orders';
 import { DealerListIndexes1767300000000 } from './data/migrations/1767300000000-dealer-list-indexes';
 import { DealerCounts1767600000000 } from './data/migrations/1767600000000-dealer-counts';
+import { dealerDependencies } from './dependencies';
 import { applySignup } from './events/apply-signup';
 import { applyZones } from './events/apply-zones';
 import { orderCreated, orderUpdated } from './events/order-stats';
@@ -33,6 +34,7 @@ export const dealerService = defineService({
     DealerListIndexes1767300000000,
     DealerCounts1767600000000,
   ],
+  dependencies: dealerDependencies,
   consumers: {
     'dealer.signup_completed': applySignup,
     'settings.zones_changed': applyZones,

@@ -3,7 +3,7 @@
  * search and on Show All — only what a visitor may see, built once per locator version, revalidated by ETag,
  * gzipped, rate-limited per client, and right on every replica.
  */
-import { DealerArchived, DealerDeleted, DealerRestored, endpoints } from '@portal/contracts';
+import { DealerArchived, DealerDeleted, DealerRestored, ErrorBody, endpoints } from '@portal/contracts';
 import { createInProcessTransport, createLogger, startService } from '@portal/platform';
 import { testRevocations } from '@portal/platform/testing';
 import { geocodingService } from '../src/app';
@@ -161,14 +161,15 @@ describe('every placed dealer for the locator map', () => {
       const there = await load(here.headers.etag);
       expect(there.status).toBe(200);
       expect(there.etag).not.toBe(here.headers.etag);
-      expect(there.body.dealers.map((d: Listed) => d.dealer_id)).not.toContain(dealer.dealer_id);
+      const listedThere = endpoints['public.dealerLocations'].response.parse(there.body).dealers;
+      expect(listedThere.map((d) => d.dealer_id)).not.toContain(dealer.dealer_id);
 
       const statuses: number[] = [];
       for (let i = 0; i < 3; i++) statuses.push((await load()).status);
       expect(statuses).toContain(429);
       const limited = await load();
       expect(limited.status).toBe(429);
-      expect(limited.body.detail).toMatch(/^Too many requests\. Please try again in \d+ seconds\.$/);
+      expect(ErrorBody.parse(limited.body).detail).toMatch(/^Too many requests\. Please try again in \d+ seconds\.$/);
     } finally {
       await replica.stop();
     }

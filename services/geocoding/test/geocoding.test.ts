@@ -1,6 +1,6 @@
-import { DealerArchived, DealerDeleted, DealerRestored, DealerUpdated } from '@portal/contracts';
+import { DealerArchived, DealerDeleted, DealerRestored, DealerUpdated, ErrorBody, endpoints } from '@portal/contracts';
 import { createInProcessTransport, createLogger, startService } from '@portal/platform';
-import { testRevocations } from '@portal/platform/testing';
+import { eventsSettled, testRevocations } from '@portal/platform/testing';
 import { geocodingService } from '../src/app';
 import { eventually, startGeocoding, type TestGeocoding } from './support/geocoding';
 
@@ -71,7 +71,8 @@ describe('dealers reach the map through the dealer events', () => {
     const shown = await mapDealer(dealer.dealer_id);
     expect(shown).toMatchObject({ phone: '555-0199', business_name: 'Renamed Blinds' });
     expect(await history(dealer.dealer_id)).toHaveLength(1);
-    await new Promise((r) => setTimeout(r, 200));
+    // whatever the update emitted has reached the collector: a dealer.geocoded would be counted now
+    await eventsSettled(t.transport, [t.geo.service], { collectors: ['dealer'] });
     expect(t.geocoded.filter((e) => e.payload.dealer_id === dealer.dealer_id)).toHaveLength(before);
 
     await t.deliver(DealerUpdated, dealer.dealer_id, {
@@ -658,18 +659,20 @@ describe('the public locator', () => {
           status: r.status,
           body: await r.json(),
         }));
-      expect((await search()).body.dealers[0].dealer_id).toBe(ids[0]);
+      const found = (answer: { body: unknown }) =>
+        endpoints['public.searchDealers'].response.parse(answer.body).dealers;
+      expect(found(await search())[0]?.dealer_id).toBe(ids[0]);
       await t.deliver(DealerArchived, ids[0] as string, {
         dealer_id: ids[0] as string,
         archived_at: new Date().toISOString(),
       });
       const after = await search();
-      expect(after.body.dealers.map((d: { dealer_id: string }) => d.dealer_id)).not.toContain(ids[0]);
+      expect(found(after).map((d) => d.dealer_id)).not.toContain(ids[0]);
       const statuses: number[] = [];
       for (let i = 0; i < 6; i++) statuses.push((await search()).status);
       expect(statuses).toContain(429);
       const limited = await search();
-      expect(limited.body.detail).toMatch(/^Too many searches\. Please try again in \d+ seconds\.$/);
+      expect(ErrorBody.parse(limited.body).detail).toMatch(/^Too many searches\. Please try again in \d+ seconds\.$/);
     } finally {
       await replica.stop();
     }

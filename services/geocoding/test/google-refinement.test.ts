@@ -133,7 +133,10 @@ test('When an admin places the dealer while Google is being asked, Then the admi
     .send({ lat: 33.52, lng: -86.81, notes: 'the yard behind the shop' });
   expect(override.status).toBe(200);
 
-  await new Promise((resolve) => setTimeout(resolve, 1200));
+  // dealers are refined one at a time: once the next one is placed by Google, the slow answer has been handled
+  google.answers.set('8 After Ln', rooftop(33.51, -86.79, '8 After Ln, Birmingham, AL 35203, USA'));
+  const next = await t.newDealer({ address: '8 After Ln', city: 'Birmingham', state: 'AL', zip_code: '35203' });
+  await eventually(async () => expect((await mapDealer(next.dealer_id))?.geocoding_source).toBe('google'));
   expect(await mapDealer(dealer.dealer_id)).toMatchObject({
     coordinates: { lat: 33.52, lng: -86.81 },
     geocoding_source: 'manual',

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { DealerArchived, DealerCreated, DealerDeleted, type EventDef } from '@portal/contracts';
 import { createInProcessTransport, createLogger } from '@portal/platform';
 import { dealerSnapshot, deliverEvent } from '@portal/platform/testing';
+import { parseMail, type SmtpReceiver, startSmtpReceiver } from '@portal/platform/testing/smtp-receiver';
 import type { z } from 'zod';
-import { parseMail, type SmtpReceiver, startSmtpReceiver } from '../../platform/test/mail/smtp-receiver';
 import { eventually, startIdentity, type TestIdentity } from './support/identity';
 
 const ADMIN = { email: 'admin@example.com', password: 'correct horse battery' };

@@ -11,7 +11,7 @@ import {
   type PayloadOfType,
 } from '@portal/contracts';
 import { createInProcessTransport, createLogger, type InProcessTransport } from '@portal/platform';
-import { dealerSnapshot, deliverEvent } from '@portal/platform/testing';
+import { dealerSnapshot, deliverEvent, eventsSettled } from '@portal/platform/testing';
 import { parseMail, type SmtpReceiver, startSmtpReceiver } from '@portal/platform/testing/smtp-receiver';
 import { writeSettings } from '../src/data/settings-store';
 import { startIdentity, type TestIdentity } from './support/identity';
@@ -99,7 +99,7 @@ test('When an order above the threshold is created with notify_large_orders on, 
   await deliverOrder(large, eventId);
   await deliverOrder(large, eventId); // the same message redelivered
   await deliverOrder(large); // the same order announced again under a new event id
-  await new Promise((resolve) => setTimeout(resolve, 300)); // time for any stray second send to arrive
+  await eventsSettled(transport, [identity.service]); // the redelivery too was handled: no second send is coming
   const mails = mailsAbout(large.order_id);
   expect(mails).toHaveLength(1);
   const [mail] = mails;

@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { EmailRequested } from '@portal/contracts';
-import { parseMail, type SmtpReceiver, startSmtpReceiver } from '../../platform/test/mail/smtp-receiver';
+import { parseMail, type SmtpReceiver, startSmtpReceiver } from '@portal/platform/testing/smtp-receiver';
 import { bearer, eventually, FIRST_ADMIN, startIdentity, type TestIdentity } from './support/identity';
 import { type StandardPortSmtp, startSmtpOnStandardPort } from './support/smtp-on-standard-port';
 

@@ -33,18 +33,14 @@ describe('Sign-in throttling', () => {
     expect(results.map((r) => r.status)).toEqual(Array(15).fill(200));
   });
 
-  test('When one address keeps guessing one account, Then after 5 free failures it waits, longer each time, with Retry-After and a clear detail', async () => {
+  // that the wait grows with each further failure is shown on a clock in sign-in-back-off.test.ts
+  test('When one address keeps guessing one account, Then after 5 free failures it waits, with Retry-After and a clear detail', async () => {
     const address = newAddress();
     await failTimes(6, 'dealer@example.com', address);
     const first = await signIn('dealer@example.com', 'dealer password', address);
     expect(first.status).toBe(429);
     expect(first.headers['retry-after']).toBe('1');
     expect(first.body.detail).toBe('Too many failed sign-in attempts. Please wait 1 second and try again.');
-    await new Promise((resolve) => setTimeout(resolve, 1100));
-    await failTimes(1, 'dealer@example.com', address);
-    const second = await signIn('dealer@example.com', 'dealer password', address);
-    expect(second.status).toBe(429);
-    expect(second.headers['retry-after']).toBe('2');
     // another address is not held back by this one's guesses
     expect((await signIn('dealer@example.com', 'dealer password', newAddress())).status).toBe(200);
   });

@@ -10,6 +10,7 @@ import {
   bearer,
   dealerSnapshot,
   deliverEvent,
+  eventsSettled,
   eventually,
   startTestServices,
   type TestServices,
@@ -85,7 +86,8 @@ test('When a dealer order crosses a tier with notify_dealer, Then the achievemen
     expect(found.length).toBeGreaterThan(0);
     return found;
   }, 10_000);
-  await new Promise((resolve) => setTimeout(resolve, 300)); // time for a stray second mail to arrive
+  // every mail request is sent and handled: a stray second mail would be in by now
+  await eventsSettled(portal.transport, [portal.service('incentive'), portal.service('identity')]);
   expect(smtp.received.filter((mail) => mail.envelopeTo.includes('pat@cedar-blinds.example'))).toHaveLength(1);
   const mail = parseMail(mails[0]?.raw ?? '');
   expect(mail.headers.get('subject')).toBe('You reached Gold of Spring Push');

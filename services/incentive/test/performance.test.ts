@@ -3,7 +3,7 @@
  * messages, and figures that stay right when events are redelivered, replayed or arrive out of order.
  */
 import { DealerArchived, DealerUpdated, OrderCreated } from '@portal/contracts';
-import { dealerSnapshot } from '@portal/platform/testing';
+import { dealerSnapshot, eventsSettled } from '@portal/platform/testing';
 import { secondsFromNow, startIncentives, type TestIncentives } from './support/incentive';
 
 let t: TestIncentives;
@@ -286,15 +286,8 @@ describe('a burst of events in any order', () => {
     const shuffled = [...envelopes, ...envelopes.slice(0, 10)].sort(() => Math.random() - 0.5);
     await Promise.all(shuffled.map((e) => t.transport.publish({ ...e, version: 1, producer: 'order' } as never, {})));
     const db = t.service.service.ctx.db;
-    const ids = envelopes.map((e) => e.id);
-    for (let i = 0; i < 500; i++) {
-      const [{ count }] = await db.query(
-        'SELECT count(*)::int AS count FROM processed_events WHERE event_id = ANY($1::uuid[])',
-        [ids],
-      );
-      if (count === ids.length) break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    // every delivery handled, the duplicates too
+    await eventsSettled(t.transport, [t.service.service], { collectors: ['identity'], timeoutMs: 20_000 });
     for (const dealerId of dealers) {
       const want = expected.get(dealerId) as { revenue: number; orders: number; items: number; paid: number };
       expect(await performanceOf(dealerId)).toMatchObject({

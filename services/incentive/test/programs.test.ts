@@ -4,6 +4,7 @@
  * and one mail request) per dealer and tier whatever is delivered again.
  */
 import { OrderCreated } from '@portal/contracts';
+import { eventsSettled } from '@portal/platform/testing';
 import { secondsFromNow, startIncentives, type TestIncentives } from './support/incentive';
 
 let t: TestIncentives;
@@ -28,7 +29,8 @@ const achievementsOf = async (programId: string) => {
 };
 const eventsFor = (type: string, dealerId: string) =>
   t.events.filter((e) => e.type === type && JSON.stringify(e.payload).includes(dealerId));
-const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+/** every delivery handled and every event it emitted collected: what did not arrive is not coming */
+const settle = () => eventsSettled(t.transport, [t.service.service], { collectors: ['identity'] });
 
 describe('who may manage programs', () => {
   const id = '00000000-0000-4000-8000-000000000000';

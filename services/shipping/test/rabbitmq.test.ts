@@ -128,6 +128,8 @@ describe('shipping over RabbitMQ', () => {
     // an event published after it, through the same queue, is applied: the redelivery has been handled by then
     const later = await t.newDealer({ business_name: 'Later Blinds' });
     expect(later).toBeTruthy();
+    // a fixed wait: the consumer handles up to its prefetch at once, so the later event may finish first, and
+    // RabbitMQ counts no unacknowledged delivery; a redelivery handled leaves nothing else to wait for
     await new Promise((resolve) => setTimeout(resolve, 300));
 
     expect(await processedCount(movedBack.id)).toBe(1);

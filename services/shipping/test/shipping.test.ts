@@ -98,7 +98,7 @@ describe('GET /api/admin/ready-to-ship-orders', () => {
       },
       {},
     );
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await t.settled();
     expect(await readyIds()).toContain(orderId);
   });
 
@@ -359,7 +359,7 @@ describe('POST /api/admin/shipment/{id}/update-order-status', () => {
     const again = await createShipment({ order_ids: [orderId] });
     expect(again.status).toBe(200);
     await t.transport.publish(envelope, {});
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await t.settled();
     expect(await readyIds()).not.toContain(orderId);
     expect((await shipmentById(again.body.shipment_id)).total_orders).toBe(1);
     expect(await shipmentById(body.shipment_id)).toBeUndefined(); // the emptied shipment went

@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { type SmtpReceiver, startSmtpReceiver } from '../../../services/platform/test/mail/smtp-receiver';
+import { type SmtpReceiver, startSmtpReceiver } from '../../../services/platform/src/testing/smtp-receiver';
 import { adminApiToken } from './apiSteps';
 import { launchBrowser, type TestBrowser } from './browser';
 import { type Portal, startPortal } from './harness';

@@ -18,7 +18,7 @@ export interface CreatedDealer {
  * the login is removed again here; if this process dies in between, identity's reconcile removes a login whose
  * dealer.created never comes (and a retried create-login for the same dealer id is idempotent there).
  */
-export async function createDealer(
+export async function createDealerWithLogin(
   ctx: DealerContext,
   form: z.output<typeof CreateDealerRequest>,
   admin: { email: string; authorization: string },

@@ -29,12 +29,13 @@ async function changeStatus(
 }
 
 /** Hidden from lists, the map, new orders and sign-in; history kept. */
-export const archiveDealer = (ctx: DealerContext, dealerId: string) => changeStatus(ctx, dealerId, 'archive');
+export const moveDealerToArchive = (ctx: DealerContext, dealerId: string) => changeStatus(ctx, dealerId, 'archive');
 
-export const restoreDealer = (ctx: DealerContext, dealerId: string) => changeStatus(ctx, dealerId, 'restore');
+export const restoreDealerFromArchive = (ctx: DealerContext, dealerId: string) =>
+  changeStatus(ctx, dealerId, 'restore');
 
 /** Permanent: the record, its notes and its header image. */
-export async function deleteDealer(ctx: DealerContext, dealerId: string): Promise<void> {
+export async function deleteDealerForGood(ctx: DealerContext, dealerId: string): Promise<void> {
   await changeStatus(ctx, dealerId, 'delete');
   await removeHeaderImageFile(ctx, dealerId);
 }

@@ -8,7 +8,7 @@ import { DEALER_NOT_FOUND } from '../data/dealers';
  * A dealer's admin notes, newest first (the timeline adds the dealer's orders to these): all of them, or one
  * page when a limit or cursor is given.
  */
-export async function dealerNotes(
+export async function dealerNotesPage(
   ctx: DealerContext,
   dealerId: string,
   request: { limit?: number; cursor?: string; sort?: string } = {},
@@ -19,7 +19,7 @@ export async function dealerNotes(
 }
 
 /** A note signed with the admin's name. */
-export async function addDealerNote(ctx: DealerContext, dealerId: string, text: string, adminName: string) {
+export async function writeDealerNote(ctx: DealerContext, dealerId: string, text: string, adminName: string) {
   const note = await addNote(ctx.db.manager, dealerId, text, adminName);
   if (!note) throw notFound(DEALER_NOT_FOUND);
   return note;

@@ -8,7 +8,7 @@ import { ownDealer } from './own-dealer';
 import { configuredZoneOf } from './zone-check';
 
 /** The admin's edit form; a zone must be a configured one. */
-export async function updateDealer(
+export async function editDealer(
   ctx: DealerContext,
   dealerId: string,
   form: z.output<typeof UpdateDealerRequest>,

@@ -23,13 +23,6 @@ export interface Attempt {
   input: PostalAddress;
 }
 
-/** 001 §9: single and bulk repair send the first three. */
-export const DEFAULT_REPAIR_STRATEGIES: readonly RepairStrategy[] = [
-  'enhanced_geocoding',
-  'address_normalization',
-  'partial_address_geocoding',
-];
-
 const text = (value: string | null | undefined) => {
   const t = (value ?? '').trim().replace(/\s+/g, ' ');
   return t === '' ? null : t;

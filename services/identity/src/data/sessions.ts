@@ -1,3 +1,4 @@
+import type { RevokedSession } from '@portal/contracts';
 import type { EntityManager } from 'typeorm';
 
 /**
@@ -53,11 +54,6 @@ export function revokeUserSessions(manager: EntityManager, userIds: string[], ke
   ]);
 }
 
-export interface RevokedSession {
-  sid: string;
-  expires_at: string;
-}
-
 /**
  * Sessions revoked after `after` (a revoke_seq) that have not expired yet, oldest revocation first, and the
  * cursor to ask from next time: the highest revoke_seq looked at (expired ones included, so they are not
@@ -78,16 +74,6 @@ export async function revocationsAfter(
     cursor: last ? Number(last.revoke_seq) : after,
     revoked: rows.filter((row) => row.live).map((row) => ({ sid: row.sid, expires_at: row.expires_at.toISOString() })),
   };
-}
-
-/** Whether the session exists, is not revoked and has not expired. */
-export async function sessionIsOpen(manager: EntityManager, sid: string): Promise<boolean> {
-  if (!UUID.test(sid)) return false;
-  const rows: unknown[] = await manager.query(
-    'SELECT 1 FROM sessions WHERE sid = $1::uuid AND revoked_at IS NULL AND expires_at > now()',
-    [sid],
-  );
-  return rows.length > 0;
 }
 
 /** Deletes sessions that expired more than `graceSeconds` ago (no token of theirs can still be used). */

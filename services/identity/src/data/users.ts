@@ -202,7 +202,7 @@ export async function setDealerLoginActive(
 }
 
 /** Deletes the login of a dealer; answers its id, or null when the dealer had none. */
-export async function deleteDealerLogin(manager: EntityManager, dealerId: string): Promise<string | null> {
+export async function deleteDealerLoginRow(manager: EntityManager, dealerId: string): Promise<string | null> {
   const [rows]: [{ id: string }[], number] = await manager.query(
     `DELETE FROM users WHERE dealer_id = $1 AND role = 'dealer' RETURNING id`,
     [dealerId],

@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { type SmtpReceiver, startSmtpReceiver } from '../../../platform/test/mail/smtp-receiver';
+import { type SmtpReceiver, startSmtpReceiver } from '@portal/platform/testing/smtp-receiver';
 
 export interface StandardPortSmtp {
   receiver: SmtpReceiver;

@@ -184,7 +184,7 @@ const ACHIEVEMENT_COLUMNS = `a.id, a.program_id, a.tier_id, a.dealer_id, ${DEALE
 const ACHIEVEMENTS_FROM = 'FROM achievements a LEFT JOIN dealers d ON d.dealer_id = a.dealer_id';
 
 /** A program's achievements, newest first unless sorted otherwise, with the dealer's current name, city and state. */
-export function programAchievements(
+export function programAchievementRows(
   manager: EntityManager,
   request: ListRequest,
   filter: AchievementFilter,
@@ -235,7 +235,7 @@ export function dealerAchievements(
  * Achievements of tiers that notify the dealer and that no admin has marked handled, newest first unless sorted
  * otherwise.
  */
-export function pendingNotifications(
+export function pendingNotificationRows(
   manager: EntityManager,
   request: ListRequest,
 ): Promise<Page<PendingNotification & Record<string, unknown>>> {

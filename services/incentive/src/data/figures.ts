@@ -30,7 +30,7 @@ const SELECT = `SELECT f.dealer_id, d.business_name, d.full_name, d.city, d.stat
 const ACTIVE = 'NOT coalesce(d.archived OR d.deleted, false)';
 
 /** The best active dealers by `metric` (above 0), best first; ties by dealer id. An index scan. */
-export function topPerformers(
+export function bestDealerFigures(
   manager: EntityManager,
   metric: PerformanceMetric,
   limit: number,

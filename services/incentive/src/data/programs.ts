@@ -31,7 +31,7 @@ const fromRow = (row: ProgramRecord): ProgramRecord => ({
 });
 
 /** Every program, newest first. */
-export async function listPrograms(manager: EntityManager): Promise<ProgramRecord[]> {
+export async function listProgramRows(manager: EntityManager): Promise<ProgramRecord[]> {
   const rows: ProgramRecord[] = await manager.query(`${SELECT_PROGRAMS} ORDER BY p.created_at DESC, p.id`);
   return rows.map(fromRow);
 }
@@ -67,7 +67,7 @@ export async function insertProgram(manager: EntityManager, id: string, fields: 
 }
 
 /** Changes a program's fields; answers its tier ids (locked with it), or null when there is no such program. */
-export async function updateProgram(
+export async function updateProgramRow(
   manager: EntityManager,
   id: string,
   fields: ProgramFields,
@@ -115,7 +115,7 @@ export async function replaceTiers(
 }
 
 /** Deletes a program with its tiers and achievements; answers whether there was one. */
-export async function deleteProgram(manager: EntityManager, id: string): Promise<boolean> {
+export async function deleteProgramRow(manager: EntityManager, id: string): Promise<boolean> {
   const [, count]: [unknown, number] = await manager.query('DELETE FROM programs WHERE id = $1', [id]);
   return count > 0;
 }

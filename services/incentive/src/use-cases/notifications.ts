@@ -1,17 +1,17 @@
 import type { PendingNotification, PendingNotificationsQuery } from '@portal/contracts';
 import { notFound } from '@portal/platform';
 import type { IncentiveContext } from '../context';
-import { markNotificationHandled, pendingNotifications as pendingRows } from '../data/achievements';
+import { markNotificationHandled, pendingNotificationRows } from '../data/achievements';
 import { isUuid } from '../domain/ids';
 
 export const NOTIFICATION_NOT_FOUND = 'Error: Notification not found';
 
 /** The notifications waiting for an admin, newest first unless sorted otherwise; a page when asked for. */
-export async function pendingNotifications(
+export async function listPendingNotifications(
   ctx: IncentiveContext,
   query: PendingNotificationsQuery,
 ): Promise<{ notifications: PendingNotification[]; page?: { next_cursor: string | null; total: number } }> {
-  const { rows, page } = await pendingRows(ctx.db.manager, query);
+  const { rows, page } = await pendingNotificationRows(ctx.db.manager, query);
   return { notifications: rows, page };
 }
 

@@ -1,10 +1,10 @@
 import type { DealerPerformanceQuery, PerformanceMetric, PerformanceRecord } from '@portal/contracts';
 import type { IncentiveContext } from '../context';
-import { topPerformers as bestDealerFigures, performancePage } from '../data/figures';
+import { bestDealerFigures, performancePage } from '../data/figures';
 import { performanceRecord } from '../domain/performance';
 
 /** The best active dealers by `metric`, best first; dealers at 0 are left out. */
-export async function topPerformers(
+export async function bestPerformers(
   ctx: IncentiveContext,
   metric: PerformanceMetric,
   limit: number,
@@ -16,7 +16,7 @@ export async function topPerformers(
  * Every active dealer's figures — by revenue, highest first, unless sorted otherwise — searched and filtered by
  * state; one page of them when the query asks for one.
  */
-export async function dealerPerformance(ctx: IncentiveContext, query: DealerPerformanceQuery) {
+export async function dealerPerformancePage(ctx: IncentiveContext, query: DealerPerformanceQuery) {
   const { limit, cursor, sort, q, state } = query;
   const { rows, page } = await performancePage(
     ctx.db.manager,

@@ -12,18 +12,18 @@ import type { IncentiveContext } from '../context';
 import {
   type AchievementFilter,
   achievementCsvQuery,
-  programAchievements as achievementsOf,
   lockEvaluations,
+  programAchievementRows,
 } from '../data/achievements';
 import {
-  deleteProgram as deleteProgramRow,
+  deleteProgramRow,
   findProgram,
   insertProgram,
-  listPrograms as listProgramRows,
+  listProgramRows,
   type ProgramRecord,
   replaceTiers,
   setProgramEnabled,
-  updateProgram as updateProgramRow,
+  updateProgramRow,
 } from '../data/programs';
 import { ACHIEVEMENTS_CSV_HEADER, achievementCsvRow, achievementsCsvFilename } from '../domain/achievement-csv';
 import { isUuid } from '../domain/ids';
@@ -125,7 +125,7 @@ export async function programAchievements(ctx: IncentiveContext, rawId: string, 
   const manager = ctx.db.manager;
   if (!(await findProgram(manager, id))) throw notFound(PROGRAM_NOT_FOUND);
   const { limit, cursor, sort } = query;
-  return achievementsOf(manager, { limit, cursor, sort }, achievementFilter(id, query));
+  return programAchievementRows(manager, { limit, cursor, sort }, achievementFilter(id, query));
 }
 
 /**

@@ -19,7 +19,7 @@ export const utcToday = (now = new Date()) => now.toISOString().slice(0, 10);
  * metric the dealer's figure inside the program's dates, the tiers reached and the next tier. The dealer is
  * always the token's, never a parameter. Read in one snapshot, so the figures and the achievements agree.
  */
-export async function incentiveProgress(
+export async function dealerProgramProgress(
   ctx: IncentiveContext,
   user: AuthUser,
   today = utcToday(),

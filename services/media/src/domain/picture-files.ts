@@ -18,8 +18,6 @@ const PICTURE_ID = new RegExp(`^${UUID}$`);
 export const PICTURE_FILES_PATH = '/api/picture-files/';
 export const PICTURE_DOWNLOADS_PATH = '/api/picture-downloads/';
 
-export type RenditionSize = 320 | 800;
-
 /** Whether `id` can be a picture id at all (anything else is simply not found). */
 export function isPictureId(id: string): boolean {
   return PICTURE_ID.test(id);

@@ -1,5 +1,4 @@
-import type { CompanySettings, OrderStatus, PaymentStatus } from '@portal/contracts';
-import { formatCents } from './money';
+import { type CompanySettings, formatCents, type OrderStatus, type PaymentStatus } from '@portal/contracts';
 import { lineTotalCents, orderTotalCents } from './order-lines';
 import { orderNumber } from './order-status';
 import type { OrderRecord } from './order-view';

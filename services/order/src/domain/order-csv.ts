@@ -1,6 +1,5 @@
-import type { OrderStatus, PaymentStatus } from '@portal/contracts';
+import { formatCents, type OrderStatus, type PaymentStatus } from '@portal/contracts';
 import { inertCsvCell } from '@portal/platform';
-import { formatCents } from './money';
 import { orderNumber } from './order-status';
 import { paymentStatus } from './payments';
 

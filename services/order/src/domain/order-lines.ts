@@ -1,5 +1,4 @@
-import { CUSTOM_LINE_PREFIX } from '@portal/contracts';
-import { MAX_AMOUNT_CENTS } from './money';
+import { CUSTOM_LINE_PREFIX, MAX_AMOUNT_CENTS } from '@portal/contracts';
 
 /** The largest unit price of a line: $9,999,999.99, as the catalogue's largest price (an integer column). */
 export const MAX_UNIT_PRICE_CENTS = 999_999_999;

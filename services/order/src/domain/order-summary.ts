@@ -1,5 +1,4 @@
-import type { DealerOrderSummary, OrderStatus } from '@portal/contracts';
-import { centsToDollars } from './money';
+import { centsToDollars, type DealerOrderSummary, type OrderStatus } from '@portal/contracts';
 
 /**
  * The rules of a dealer's order figures (the dealer Overview, the admin's dealer detail). The repository sums

@@ -1,5 +1,4 @@
-import type { Order, OrderStatus, Payment, PaymentMethod } from '@portal/contracts';
-import { centsToDollars } from './money';
+import { centsToDollars, type Order, type OrderStatus, type Payment, type PaymentMethod } from '@portal/contracts';
 import { type LineRecord, lineTotalCents } from './order-lines';
 import { orderNumber } from './order-status';
 import { balanceCents, paymentStatus } from './payments';

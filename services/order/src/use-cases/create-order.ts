@@ -15,7 +15,7 @@ export const DEALER_NOT_FOUND = 'Error: Dealer not found';
 export const ARCHIVED_DEALER = 'Error: This dealer is archived; restore it before creating an order';
 
 /** An admin's order for a dealer that is not archived: catalogue lines (admin_only too) and custom lines. */
-export async function createOrder(ctx: OrderContext, form: CreateForm): Promise<OrderRecord> {
+export async function createOrderForDealer(ctx: OrderContext, form: CreateForm): Promise<OrderRecord> {
   return ctx.transaction(async (manager, emit) => {
     const dealer = await findKnownDealer(manager, form.dealer_id);
     if (!dealer || dealer.deleted) throw notFound(DEALER_NOT_FOUND);

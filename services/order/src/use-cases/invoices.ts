@@ -4,7 +4,7 @@ import { findOrder, ORDER_NOT_FOUND } from '../data/orders';
 import { type InvoiceDocument, invoiceDocument } from '../domain/invoice-document';
 import { invoiceMail } from '../domain/invoice-mail';
 import type { OrderRecord } from '../domain/order-view';
-import { companyForInvoice, sendMailThroughIdentity } from '../identity/identity-client';
+import { sendMailThroughIdentity } from '../identity/identity-client';
 import { renderInvoicePdf } from '../invoice/render-invoice-pdf';
 
 /** The spec's prefix of every Email Invoice failure; the reason follows it. */
@@ -16,7 +16,7 @@ export interface RenderedInvoice {
 }
 
 async function render(ctx: OrderContext, order: OrderRecord, includeNotes: boolean): Promise<RenderedInvoice> {
-  const invoice = invoiceDocument(order, await companyForInvoice(ctx), { includeNotes });
+  const invoice = invoiceDocument(order, await ctx.deps.identity.invoiceCompany(), { includeNotes });
   return { invoice, pdf: await renderInvoicePdf(invoice) };
 }
 
@@ -24,7 +24,7 @@ async function render(ctx: OrderContext, order: OrderRecord, includeNotes: boole
  * The invoice PDF of an order, for an admin or for the dealer whose order it is (another dealer's order is
  * answered as missing, 404, so order ids cannot be probed).
  */
-export async function invoicePdf(
+export async function invoicePdfForViewer(
   ctx: OrderContext,
   viewer: AuthUser,
   orderId: string,
@@ -43,7 +43,7 @@ const emailFailure = (status: number, reason: string) =>
  * sender, which holds the Email Settings), called with the admin's own Authorization header; its failure reason
  * is passed on (502).
  */
-export async function emailInvoice(
+export async function mailInvoice(
   ctx: OrderContext,
   admin: AuthUser,
   authorization: string,

@@ -1,9 +1,8 @@
-import type { OrderLineInput } from '@portal/contracts';
+import { type OrderLineInput, parseCents } from '@portal/contracts';
 import { badRequest } from '@portal/platform';
 import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import { findKnownProducts, type KnownProduct } from '../data/known-products';
-import { parseCents } from '../domain/money';
 import { boundedOrderTotalCents, isCustomLineId, type LineRecord, MAX_UNIT_PRICE_CENTS } from '../domain/order-lines';
 
 type LineInput = z.output<typeof OrderLineInput>;

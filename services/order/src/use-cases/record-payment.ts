@@ -1,10 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { PaymentRecorded, type PaymentStatus, type RecordPaymentRequest } from '@portal/contracts';
+import {
+  formatCents,
+  PaymentRecorded,
+  type PaymentStatus,
+  parseCents,
+  type RecordPaymentRequest,
+} from '@portal/contracts';
 import { badRequest, conflict, notFound } from '@portal/platform';
 import type { z } from 'zod';
 import type { OrderContext } from '../context';
 import { insertPayment, lockOrder, ORDER_NOT_FOUND } from '../data/orders';
-import { formatCents, parseCents } from '../domain/money';
 import type { PaymentRecord } from '../domain/order-view';
 import { type PaymentRefusal, paymentStatus, refusePayment } from '../domain/payments';
 
@@ -28,7 +33,7 @@ const refusalDetail = (refusal: PaymentRefusal, amountCents: number) => {
  * Records a payment. The order row is locked first, so payments recorded at the same moment run one after
  * the other: each sees the others' amounts, all count, and none takes the paid total over the order total.
  */
-export async function recordPayment(
+export async function recordOrderPayment(
   ctx: OrderContext,
   form: PaymentForm,
 ): Promise<{ payment: PaymentRecord; paymentStatus: PaymentStatus; totalCents: number; paidCents: number }> {

@@ -35,7 +35,7 @@ export function idempotencyKey(header: string | undefined, field: string | undef
  * only: another request with a used key is refused), however the two race: the unique (dealer, key) index
  * decides, and the loser reads the winner's order.
  */
-export async function submitOrder(
+export async function placeDealerOrder(
   ctx: OrderContext,
   user: AuthUser,
   form: SubmitForm,

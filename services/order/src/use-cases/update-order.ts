@@ -1,9 +1,8 @@
-import type { UpdateOrderRequest } from '@portal/contracts';
+import { formatCents, type UpdateOrderRequest } from '@portal/contracts';
 import { conflict, notFound } from '@portal/platform';
 import type { z } from 'zod';
 import type { OrderContext } from '../context';
 import { findOrder, lockOrder, ORDER_NOT_FOUND, saveLines, saveOrderChanges } from '../data/orders';
-import { formatCents } from '../domain/money';
 import { sameLines } from '../domain/order-lines';
 import { canChangeStatus, linesEditable } from '../domain/order-status';
 import type { OrderRecord } from '../domain/order-view';
@@ -22,7 +21,7 @@ export const belowPaid = (paidCents: number) =>
  * Lines sent unchanged are not a change (the invoice always sends them), so a confirmed order's status can be
  * updated with its lines in the body. The order row is locked, so payments and edits never interleave.
  */
-export async function updateOrder(ctx: OrderContext, orderId: string, form: UpdateForm): Promise<OrderRecord> {
+export async function editOrder(ctx: OrderContext, orderId: string, form: UpdateForm): Promise<OrderRecord> {
   return ctx.transaction(async (manager, emit) => {
     const locked = await lockOrder(manager, orderId);
     const current = locked && (await findOrder(manager, orderId));

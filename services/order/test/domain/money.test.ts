@@ -1,4 +1,4 @@
-import { centsToDollars, formatCents, MAX_AMOUNT_CENTS, parseCents } from '../../src/domain/money';
+import { centsToDollars, formatCents, MAX_AMOUNT_CENTS, parseCents } from '@portal/contracts';
 
 describe('money in integer cents', () => {
   test.each<[string | number, number]>([

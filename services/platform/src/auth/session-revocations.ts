@@ -1,8 +1,4 @@
-import {
-  SessionRevocationsAnswer as Answer,
-  SESSION_REVOCATIONS_PATH,
-  type SessionRevocationsAnswer,
-} from '@portal/contracts';
+import { SESSION_REVOCATIONS_PATH, SessionRevocationsAnswer } from '@portal/contracts';
 import type { Logger } from 'pino';
 
 /**
@@ -95,7 +91,7 @@ export class SessionRevocations {
 
   private async pull(): Promise<void> {
     try {
-      const answer = Answer.parse(await this.opts.feed(this.cursor));
+      const answer = SessionRevocationsAnswer.parse(await this.opts.feed(this.cursor));
       for (const session of answer.revoked) {
         const expiresAt = Date.parse(session.expires_at);
         if (Number.isFinite(expiresAt)) this.revoked.set(session.sid, expiresAt);
@@ -127,7 +123,7 @@ export function httpRevocationFeed(identityUrl: string, timeoutMs = 2000): Revoc
   return async (after) => {
     const res = await fetch(`${base}?after=${after}`, { signal: AbortSignal.timeout(timeoutMs) });
     if (!res.ok) throw new Error(`identity answered ${res.status} to ${SESSION_REVOCATIONS_PATH}`);
-    return Answer.parse(await res.json());
+    return SessionRevocationsAnswer.parse(await res.json());
   };
 }
 

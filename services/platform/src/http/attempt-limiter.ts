@@ -113,6 +113,29 @@ export function createAttemptLimiter(opts: AttemptLimiterOptions): AttemptLimite
 }
 
 /**
+ * At most `perWindow` requests per key (a client address) in a fixed window: every request counts, not only
+ * failed ones. The attempt limiter with no back-off, so one clock and one bounded memory serve both.
+ */
+export interface RateLimiter {
+  /** how long the key must wait before its next request, in ms; 0 when it may ask now */
+  retryAfterMs(key: string): number;
+  /** counts one request of the key */
+  record(key: string): void;
+}
+
+export function createRateLimiter(opts: { perWindow: number; windowMs: number; now?: () => number }): RateLimiter {
+  const attempts = createAttemptLimiter({
+    freeFailures: Number.POSITIVE_INFINITY,
+    baseDelayMs: 0,
+    maxDelayMs: 0,
+    ceiling: { failures: opts.perWindow, windowMs: opts.windowMs },
+    forgetAfterMs: opts.windowMs,
+    ...(opts.now ? { now: opts.now } : {}),
+  });
+  return { retryAfterMs: (key) => attempts.retryAfterMs(key), record: (key) => attempts.recordFailure(key) };
+}
+
+/**
  * Runs tasks one at a time per key, in arrival order; different keys run in parallel. Sign-ins of one
  * account from one address go through it, so a burst of guesses is judged one by one against the limiter
  * (each sees the failures before it) instead of all passing the check while none has failed yet. Waiting

@@ -15,6 +15,8 @@ export interface S3ObjectStoreOptions {
    * URLs; default `endPoint`. A presigned URL is signed for its host, so it must be signed for the public one.
    */
   publicEndPoint?: string;
+  /** the clock presigned URLs are signed by (tests sign in the past instead of waiting for an expiry) */
+  now?: () => Date;
 }
 
 const DEFAULT_REGION = 'us-east-1';
@@ -52,6 +54,7 @@ export function createS3ObjectStore(opts: S3ObjectStoreOptions): ObjectStore {
   // signing is local (no request), so a client for a host this process cannot reach is fine
   const publicClient = opts.publicEndPoint ? clientFor(opts.publicEndPoint, opts, region) : client;
   const { bucket } = opts;
+  const now = opts.now ?? (() => new Date());
 
   async function keysUnder(prefix: string): Promise<string[]> {
     assertValidObjectPrefix(prefix);
@@ -119,9 +122,13 @@ export function createS3ObjectStore(opts: S3ObjectStoreOptions): ObjectStore {
     async presignedGet(key, ttlSeconds, downloadName) {
       assertValidObjectKey(key);
       const expires = Math.max(1, Math.min(Math.floor(ttlSeconds), MAX_PRESIGN_SECONDS));
-      return publicClient.presignedGetObject(bucket, key, expires, {
-        'response-content-disposition': attachmentDisposition(downloadName),
-      });
+      return publicClient.presignedGetObject(
+        bucket,
+        key,
+        expires,
+        { 'response-content-disposition': attachmentDisposition(downloadName) },
+        now(),
+      );
     },
   };
 }

@@ -46,6 +46,7 @@ describe('Migrations once per release: the migration job and replicas that do no
       replica = s;
       return s;
     });
+    // a fixed wait: what is shown is that nothing happens (the replica keeps waiting), which no event marks
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(started).toBe(false); // no schema yet: the replica waits, it does not migrate
 

@@ -38,7 +38,7 @@ const range = (n: number, prefix: string) => Array.from({ length: n }, (_, i) =>
 async function countingStatements<T>(manager: EntityManager, work: () => Promise<T>): Promise<[T, string[]]> {
   const sent: string[] = [];
   const query = manager.query.bind(manager);
-  const spy = jest.spyOn(manager, 'query').mockImplementation((sql: string, params?: unknown[]) => {
+  const spy = jest.spyOn(manager, 'query').mockImplementation((sql, params) => {
     sent.push(sql);
     return query(sql, params);
   });
@@ -75,10 +75,13 @@ describe('Writing many events at once (enqueueEvents)', () => {
     const span = trace.getTracer('test').startSpan('import');
     const [[ids, singleId], statements] = await database.dataSource.transaction((manager) =>
       context.with(trace.setSpan(context.active(), span), () =>
-        countingStatements(manager, async () => [
-          await enqueueEvents(manager, 'dealer', DealerRestored, restored(dealerIds)),
-          await enqueueEvent(manager, 'dealer', DealerRestored, 'single', { dealer_id: 'single' }),
-        ]),
+        countingStatements(
+          manager,
+          async (): Promise<[string[], string]> => [
+            await enqueueEvents(manager, 'dealer', DealerRestored, restored(dealerIds)),
+            await enqueueEvent(manager, 'dealer', DealerRestored, 'single', { dealer_id: 'single' }),
+          ],
+        ),
       ),
     );
     span.end();
@@ -237,7 +240,15 @@ describe('Consuming events in batches', () => {
       transport.publish(fresh, {}),
     ]);
     await eventually(async () => (await effectsOf(freshId)) === 1, 5000, 'the fresh event');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // all three deliveries handled: none waiting, running or due for a retry
+    await eventually(
+      async () => {
+        const stats = await transport.queueStats('order');
+        return stats?.ready === 0 && stats.retrying === 0;
+      },
+      5000,
+      'every delivery to be handled',
+    );
     expect(await effectsOf(id as string)).toBe(1);
     expect(await effectsOf(freshId)).toBe(1);
     expect(batchSizes).toContain(1); // of the three deliveries only the fresh event was applied
@@ -297,6 +308,8 @@ describe('Consuming events in batches over RabbitMQ', () => {
     relay.kick();
     await relay.drained(20_000);
     await eventually(async () => (await effectCounts(database.dataSource)).rows >= 300, 20_000, 'all effects');
+    // a fixed wait: RabbitMQ counts no delivery the consumer holds unacknowledged, so a stray duplicate still
+    // being applied has nothing to be waited for
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(await effectCounts(database.dataSource)).toEqual({ rows: 300, events: 300 });
     const batched = batchSizes.reduce((a, b) => a + b, 0);

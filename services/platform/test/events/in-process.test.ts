@@ -79,7 +79,15 @@ describe('The in-process event transport', () => {
     const envelope: EventEnvelope = row.envelope;
     await transport.publish(envelope, {});
     await transport.publish(envelope, {});
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // both copies handled: none is waiting, running or due for a retry
+    await eventually(
+      async () => {
+        const stats = await transport.queueStats('order');
+        return stats?.ready === 0 && stats.retrying === 0;
+      },
+      5000,
+      'both copies to be handled',
+    );
     expect(await effectsOf(envelope.id)).toBe(1);
     expect(await effectCounts(database.dataSource)).toEqual({ rows: 50, events: 50 });
   });

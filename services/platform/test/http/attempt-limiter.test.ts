@@ -1,4 +1,4 @@
-import { createAttemptLimiter, createKeyedQueue } from '../../src/http/attempt-limiter';
+import { createAttemptLimiter, createKeyedQueue, createRateLimiter } from '../../src/http/attempt-limiter';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -104,6 +104,22 @@ describe('createAttemptLimiter: ceiling', () => {
     c.advance(15 * MINUTE);
     for (let i = 0; i < 60; i++) limiter.recordFailure('address');
     expect(limiter.retryAfterMs('address')).toBe(0);
+  });
+});
+
+describe('createRateLimiter', () => {
+  test('When a client has asked as often as a window allows, Then it waits for the window to end; other clients do not', () => {
+    const c = clock();
+    const searches = createRateLimiter({ perWindow: 3, windowMs: MINUTE, now: c.now });
+    for (let i = 0; i < 3; i++) {
+      expect(searches.retryAfterMs('203.0.113.1')).toBe(0);
+      searches.record('203.0.113.1');
+    }
+    c.advance(20_000);
+    expect(searches.retryAfterMs('203.0.113.1')).toBe(40_000);
+    expect(searches.retryAfterMs('203.0.113.2')).toBe(0);
+    c.advance(40_000);
+    expect(searches.retryAfterMs('203.0.113.1')).toBe(0);
   });
 });
 

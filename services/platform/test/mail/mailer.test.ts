@@ -4,7 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { createLogger } from '../../src/log/logger';
 import { createMailer, MailError, type MailMessage, mailerFromEnv, type SmtpSettings } from '../../src/mail';
-import { mailAttachments, mailParts, parseMail, type SmtpReceiver, startSmtpReceiver } from './smtp-receiver';
+import {
+  mailAttachments,
+  mailParts,
+  parseMail,
+  type SmtpReceiver,
+  startSmtpReceiver,
+} from '../../src/testing/smtp-receiver';
 
 const logger = createLogger('mail-test', 'silent');
 

@@ -10,8 +10,8 @@ import {
   objectETag,
   serveObject,
 } from '../../src/storage';
+import { type S3TestServer, startS3TestServer } from '../../src/testing/s3-test-server';
 import { IMAGES } from './image-fixtures';
-import { type S3TestServer, startS3TestServer } from './s3-test-server';
 
 let s3: S3TestServer;
 let tmp: string;

@@ -40,7 +40,7 @@ export function orderStops<T extends OrderableStop>(
 export type MoveRefusal = 'unknown' | 'first' | 'last';
 
 /** The stop order after moving `dealerId` one place up or down, or why it cannot move. */
-export function moveStop(
+export function moveStopInOrder(
   orderedIds: readonly string[],
   dealerId: string,
   direction: 'up' | 'down',

@@ -32,7 +32,11 @@ export const defaultShipmentName = (now: Date) => `Shipment ${NAME_DATE.format(n
  * order service moves them to in_shipment on shipment.created; shipping shows in_shipment at once and learns the
  * order service's answer from order.updated.
  */
-export async function createShipment(ctx: ShippingContext, form: CreateForm, createdBy: string): Promise<Shipment> {
+export async function createShipmentWithRoute(
+  ctx: ShippingContext,
+  form: CreateForm,
+  createdBy: string,
+): Promise<Shipment> {
   const orderIds = [...new Set(form.order_ids)];
   try {
     return await ctx.transaction(async (manager, emit) => {

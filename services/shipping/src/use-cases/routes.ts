@@ -6,7 +6,7 @@ import { readRouteSettings } from '../data/route-settings';
 import { lockShipment, ordersOfShipments, SHIPMENT_NOT_FOUND, saveLockedStops, saveRoute } from '../data/shipments';
 import { routeChangeRefusal } from '../domain/delivery-status';
 import { optimizeStops } from '../domain/optimize-route';
-import { moveStop as moveInOrder } from '../domain/route-order';
+import { moveStopInOrder } from '../domain/route-order';
 import { routeOrder, routeStart, type ShipmentRecord } from '../domain/shipment-view';
 import { viewOf } from './shipments';
 
@@ -37,7 +37,7 @@ async function withRoute(
 }
 
 /** Orders the stops by a mode of 001 §4; manual keeps the order shown now. */
-export const setRouteMode = (ctx: ShippingContext, shipmentId: string, mode: Exclude<RouteMode, 'optimized'>) =>
+export const changeRouteMode = (ctx: ShippingContext, shipmentId: string, mode: Exclude<RouteMode, 'optimized'>) =>
   withRoute(ctx, shipmentId, async (manager, shipment, stops) => {
     const sequence = mode === 'manual' ? stops.map((stop) => stop.dealer_id) : shipment.stop_sequence;
     await saveRoute(manager, shipmentId, { mode, sequence });
@@ -46,7 +46,7 @@ export const setRouteMode = (ctx: ShippingContext, shipmentId: string, mode: Exc
 /** Moves one stop up or down; the route becomes manual (001 §4). */
 export const moveStop = (ctx: ShippingContext, shipmentId: string, dealerId: string, direction: 'up' | 'down') =>
   withRoute(ctx, shipmentId, async (manager, _shipment, stops) => {
-    const moved = moveInOrder(
+    const moved = moveStopInOrder(
       stops.map((stop) => stop.dealer_id),
       dealerId,
       direction,
@@ -68,7 +68,7 @@ export const lockStop = (ctx: ShippingContext, shipmentId: string, dealerId: str
  * Optimise (beyond the spec): from the start point (the settings', else the default map centre), nearest
  * neighbour then 2-opt and or-opt; locked stops and stops without coordinates keep their places.
  */
-export const optimizeRoute = (ctx: ShippingContext, shipmentId: string) =>
+export const reoptimizeRoute = (ctx: ShippingContext, shipmentId: string) =>
   withRoute(ctx, shipmentId, async (manager, shipment, stops) => {
     const start = routeStart(await readRouteSettings(manager));
     const sequence = optimizeStops(stops, new Set(shipment.locked_stops), start);

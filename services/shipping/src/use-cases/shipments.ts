@@ -14,7 +14,7 @@ export function readyOrders(ctx: ShippingContext, query: ReadyOrderListQuery = {
 }
 
 /** The shipments with their routes, orders and progress, newest first unless sorted; a page when asked for. */
-export async function shipments(ctx: ShippingContext, query: ShipmentListQuery = {}): Promise<Page<Shipment>> {
+export async function shipmentList(ctx: ShippingContext, query: ShipmentListQuery = {}): Promise<Page<Shipment>> {
   const { limit, cursor, sort, q, status } = query;
   const manager = ctx.db.manager;
   const page = await listShipments(

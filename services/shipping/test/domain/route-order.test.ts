@@ -1,5 +1,5 @@
 import { DEFAULT_MAP_CENTRE, degreeDistance } from '../../src/domain/geo';
-import { moveStop, orderStops } from '../../src/domain/route-order';
+import { moveStopInOrder, orderStops } from '../../src/domain/route-order';
 
 // in the original order: Kansas City (near the centre), Denver, Chicago, no coordinates, Miami
 const stops = [
@@ -59,14 +59,14 @@ describe('route order modes (001 §4)', () => {
 describe('moving a stop', () => {
   const order = ['a', 'b', 'c'];
   test('When a stop moves up or down, Then it swaps with its neighbour', () => {
-    expect(moveStop(order, 'b', 'up')).toEqual({ ok: true, order: ['b', 'a', 'c'] });
-    expect(moveStop(order, 'b', 'down')).toEqual({ ok: true, order: ['a', 'c', 'b'] });
+    expect(moveStopInOrder(order, 'b', 'up')).toEqual({ ok: true, order: ['b', 'a', 'c'] });
+    expect(moveStopInOrder(order, 'b', 'down')).toEqual({ ok: true, order: ['a', 'c', 'b'] });
     expect(order).toEqual(['a', 'b', 'c']);
   });
 
   test('When the first moves up, the last down or an unknown stop moves, Then the move is refused with its reason', () => {
-    expect(moveStop(order, 'a', 'up')).toEqual({ ok: false, reason: 'first' });
-    expect(moveStop(order, 'c', 'down')).toEqual({ ok: false, reason: 'last' });
-    expect(moveStop(order, 'x', 'up')).toEqual({ ok: false, reason: 'unknown' });
+    expect(moveStopInOrder(order, 'a', 'up')).toEqual({ ok: false, reason: 'first' });
+    expect(moveStopInOrder(order, 'c', 'down')).toEqual({ ok: false, reason: 'last' });
+    expect(moveStopInOrder(order, 'x', 'up')).toEqual({ ok: false, reason: 'unknown' });
   });
 });

@@ -23,6 +23,7 @@ import {
   bearer,
   collectEvents,
   deliverEvent,
+  eventsSettled,
   newDealerSnapshot,
   startTestService,
   type TestService,
@@ -64,15 +65,21 @@ export interface TestShipping {
   ): Promise<string>;
   /** shipment.* events published so far */
   events: EventEnvelope<Record<string, unknown>>[];
+  /**
+   * Resolves once every event on the in-process bus was handled, by shipping and by the order collector (a
+   * redelivery too, which leaves no trace): what a test awaits before it shows that something did not change.
+   */
+  settled(): Promise<void>;
   stop(): Promise<void>;
 }
 
 export async function startShipping(prefix: string, opts: { rabbit?: boolean } = {}): Promise<TestShipping> {
   const logger = createLogger('test', 'silent');
   const rabbit = opts.rabbit ? { exchange: uniqueName('shiptest.events'), queuePrefix: uniqueName('shiptest') } : null;
-  const transport = rabbit
+  const inProcess = rabbit ? null : createInProcessTransport({ logger });
+  const transport: EventTransport = rabbit
     ? createAmqpTransport({ url: testAmqpUrl(), logger, ...rabbit })
-    : createInProcessTransport({ logger });
+    : inProcess!;
   let shipping: TestService;
   try {
     shipping = await startTestService(shippingService, { prefix, deps: { transport, logger } });
@@ -139,6 +146,11 @@ export async function startShipping(prefix: string, opts: { rabbit?: boolean } =
         notes: 'Leave at the back door',
       }),
     events,
+    async settled() {
+      // RabbitMQ does not count the deliveries a consumer holds unacknowledged: nothing there to wait for
+      if (!inProcess) throw new Error('settled() needs the in-process bus');
+      await eventsSettled(inProcess, [shipping.service], { collectors: ['order'] });
+    },
     async stop() {
       await shipping.stop();
       await transport.close();

@@ -51,5 +51,3 @@ export const US_STATES: Readonly<Record<string, string>> = {
   Wisconsin: 'WI',
   Wyoming: 'WY',
 };
-
-export const STATE_COUNT = 50;

@@ -1,15 +1,8 @@
-import type { OrderListQuery, OrderStatus } from '@portal/contracts';
+import { ORDER_STATUSES, type OrderListQuery, type OrderStatus } from '@portal/contracts';
 import type { ColumnSort } from '../../ui/columnSort';
 
 /** Every status an order can have, in the order an order moves through them (000 §4, 001 §4). */
-export const STATUS_CHOICES: readonly OrderStatus[] = [
-  'pending',
-  'confirmed',
-  'in_shipment',
-  'shipped',
-  'delivered',
-  'cancelled',
-];
+export const STATUS_CHOICES: readonly OrderStatus[] = ORDER_STATUSES;
 
 /** The delivery user searches and filters by any status (the server searches and filters: issue 18). */
 export interface DeliveryOrderFilters {

@@ -125,11 +125,6 @@ export function toScreen(world: [number, number], t: ViewTransform): [number, nu
   return [world[0] * t.k + t.x, world[1] * t.k + t.y];
 }
 
-/** Whether a screen point is within the viewport, with a margin (markers half outside still show). */
-export function onScreen([x, y]: [number, number], view: Viewport, margin = 40): boolean {
-  return x >= -margin && y >= -margin && x <= view.width + margin && y <= view.height + margin;
-}
-
 /**
  * The zoom the cluster index is asked at: supercluster's tiles have 512 px × 2^z across 360° of longitude, about the
  * Albers scale 1300 of the world space at z = 4, so the screen scale k gives z = 4 + log2(k).

@@ -1,27 +1,28 @@
+import { succeeded } from '@portal/contracts';
 import type { DealerHandler } from '../../context';
 import {
-  archiveDealer as archive,
+  deleteDealerForGood,
+  moveDealerToArchive,
   processPendingDealer,
-  deleteDealer as remove,
-  restoreDealer as restore,
+  restoreDealerFromArchive,
 } from '../../use-cases/dealer-lifecycle';
 
 /** POST /api/admin/archive-dealer/{dealer_id} */
 export const archiveDealer: DealerHandler<'admin.archiveDealer'> = async ({ params }, ctx) => {
-  await archive(ctx, params.dealer_id);
-  return { success: true as const, message: 'Dealer archived successfully!' };
+  await moveDealerToArchive(ctx, params.dealer_id);
+  return succeeded({ message: 'Dealer archived successfully!' });
 };
 
 /** POST /api/admin/restore-dealer/{dealer_id} */
 export const restoreDealer: DealerHandler<'admin.restoreDealer'> = async ({ params }, ctx) => {
-  await restore(ctx, params.dealer_id);
-  return { success: true as const, message: 'Dealer restored successfully!' };
+  await restoreDealerFromArchive(ctx, params.dealer_id);
+  return succeeded({ message: 'Dealer restored successfully!' });
 };
 
 /** DELETE /api/admin/delete-dealer/{dealer_id} */
 export const deleteDealer: DealerHandler<'admin.deleteDealer'> = async ({ params }, ctx) => {
-  await remove(ctx, params.dealer_id);
-  return { success: true as const, message: 'Dealer deleted successfully!' };
+  await deleteDealerForGood(ctx, params.dealer_id);
+  return succeeded({ message: 'Dealer deleted successfully!' });
 };
 
 /** POST /api/admin/dealer-action — approve or reject a pending dealer. */
@@ -33,5 +34,5 @@ export const dealerAction: DealerHandler<'admin.dealerAction'> = async ({ body, 
     adminName: user.name,
   });
   const message = body.action === 'approve' ? 'Dealer approved successfully!' : 'Dealer rejected';
-  return { success: true as const, message, dealer };
+  return succeeded({ message, dealer });
 };

@@ -1,3 +1,4 @@
+import { succeeded } from '@portal/contracts';
 import { badRequest } from '@portal/platform';
 import type { DealerHandler } from '../../context';
 import { deleteOwnHeaderImage, uploadOwnHeaderImage } from '../../use-cases/header-image';
@@ -6,15 +7,14 @@ import { deleteOwnHeaderImage, uploadOwnHeaderImage } from '../../use-cases/head
 export const uploadHeaderImage: DealerHandler<'dealer.uploadHeaderImage'> = async ({ user, body, files }, ctx) => {
   const image = files.image;
   if (!image) throw badRequest('Error: Please select an image first'); // the router already requires it
-  return {
-    success: true as const,
+  return succeeded({
     message: 'Image uploaded successfully!',
     header_image_url: await uploadOwnHeaderImage(ctx, user, body.dealer_id, image),
-  };
+  });
 };
 
 /** DELETE /api/dealer/delete-header-image */
 export const deleteHeaderImage: DealerHandler<'dealer.deleteHeaderImage'> = async ({ user }, ctx) => {
   await deleteOwnHeaderImage(ctx, user);
-  return { success: true as const, message: 'Header image deleted successfully!' };
+  return succeeded({ message: 'Header image deleted successfully!' });
 };

@@ -1,16 +1,12 @@
+import { succeeded } from '@portal/contracts';
 import type { DealerHandler } from '../../context';
 import { updateOwnProfile } from '../../use-cases/edit-dealer';
 import { ownDealer } from '../../use-cases/own-dealer';
 
 /** GET /api/dealer/profile */
-export const dealerProfile: DealerHandler<'dealer.profile'> = async ({ user }, ctx) => ({
-  success: true as const,
-  dealer: await ownDealer(ctx.db.manager, user),
-});
+export const dealerProfile: DealerHandler<'dealer.profile'> = async ({ user }, ctx) =>
+  succeeded({ dealer: await ownDealer(ctx.db.manager, user) });
 
 /** PUT /api/dealer/profile */
-export const updateDealerProfile: DealerHandler<'dealer.updateProfile'> = async ({ user, body }, ctx) => ({
-  success: true as const,
-  message: 'Profile updated successfully!',
-  dealer: await updateOwnProfile(ctx, user, body),
-});
+export const updateDealerProfile: DealerHandler<'dealer.updateProfile'> = async ({ user, body }, ctx) =>
+  succeeded({ message: 'Profile updated successfully!', dealer: await updateOwnProfile(ctx, user, body) });

@@ -1,3 +1,4 @@
+import { succeeded } from '@portal/contracts';
 import type { IdentityHandler } from '../../context';
 import { signIn } from '../../use-cases/auth/sign-in';
 import { clientAddress } from '../client-address';
@@ -5,11 +6,10 @@ import { clientAddress } from '../client-address';
 /** POST /api/auth/login */
 export const login: IdentityHandler<'auth.login'> = async ({ body, req }, ctx) => {
   const signedIn = await signIn(ctx, body.email, body.password, clientAddress(req));
-  return {
-    success: true as const,
+  return succeeded({
     access_token: signedIn.token,
     token_type: 'bearer' as const,
     expires_in: signedIn.expiresIn,
     user: signedIn.user,
-  };
+  });
 };

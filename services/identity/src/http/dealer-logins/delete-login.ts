@@ -1,8 +1,9 @@
+import { succeeded } from '@portal/contracts';
 import type { IdentityHandler } from '../../context';
-import { deleteDealerLogin as remove } from '../../use-cases/dealer-logins/delete-login';
+import { removeDealerLogin } from '../../use-cases/dealer-logins/delete-login';
 
 /** DELETE /api/admin/delete-dealer-login/{dealer_id} */
 export const deleteDealerLogin: IdentityHandler<'admin.deleteDealerLogin'> = async ({ params }, ctx) => {
-  await remove(ctx, params.dealer_id);
-  return { success: true as const, message: 'Login credentials deleted successfully!' };
+  await removeDealerLogin(ctx, params.dealer_id);
+  return succeeded({ message: 'Login credentials deleted successfully!' });
 };

@@ -1,8 +1,7 @@
+import { succeeded } from '@portal/contracts';
 import type { IdentityHandler } from '../../context';
-import { notificationSettings as read } from '../../use-cases/settings/system-configuration';
+import { currentNotificationSettings } from '../../use-cases/settings/system-configuration';
 
 /** GET /api/admin/notification-settings */
-export const notificationSettings: IdentityHandler<'admin.notificationSettings'> = async (_input, ctx) => ({
-  success: true as const,
-  settings: await read(ctx),
-});
+export const notificationSettings: IdentityHandler<'admin.notificationSettings'> = async (_input, ctx) =>
+  succeeded({ settings: await currentNotificationSettings(ctx) });

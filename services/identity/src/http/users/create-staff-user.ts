@@ -1,13 +1,13 @@
+import { succeeded } from '@portal/contracts';
 import type { IdentityHandler } from '../../context';
-import { createStaffUser as create } from '../../use-cases/users/staff-users';
+import { createStaffUser } from '../../use-cases/users/staff-users';
 
 /** POST /api/admin/create-admin-user */
-export const createStaffUser: IdentityHandler<'admin.createAdminUser'> = async ({ body, user }, ctx) => {
-  const created = await create(ctx, user, body);
-  return {
-    success: true as const,
+export const createAdminUser: IdentityHandler<'admin.createAdminUser'> = async ({ body, user }, ctx) => {
+  const created = await createStaffUser(ctx, user, body);
+  return succeeded({
     message: 'Admin user created successfully!',
     user: created.user,
     temporary_password: created.temporaryPassword,
-  };
+  });
 };

@@ -1,8 +1,9 @@
+import { succeeded } from '@portal/contracts';
 import type { IdentityHandler } from '../../context';
-import { deleteStaffUser as remove } from '../../use-cases/users/staff-users';
+import { deleteStaffUser } from '../../use-cases/users/staff-users';
 
 /** DELETE /api/admin/delete-admin-user/{email} */
-export const deleteStaffUser: IdentityHandler<'admin.deleteAdminUser'> = async ({ params, user }, ctx) => {
-  await remove(ctx, user, params.email);
-  return { success: true as const, message: 'Admin user deleted successfully!' };
+export const deleteAdminUser: IdentityHandler<'admin.deleteAdminUser'> = async ({ params, user }, ctx) => {
+  await deleteStaffUser(ctx, user, params.email);
+  return succeeded({ message: 'Admin user deleted successfully!' });
 };

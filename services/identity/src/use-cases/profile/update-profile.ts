@@ -3,7 +3,7 @@ import type { IdentityContext } from '../../context';
 import { revokeUserSessions } from '../../data/sessions';
 import { emailTaken, findUserById, updateUser } from '../../data/users';
 import { hashPassword, verifyPassword } from '../../domain/passwords';
-import { attemptThrottles, refuseWhileWaiting } from '../../throttling/attempt-throttles';
+import { refuseWhileWaiting } from '../../throttling/attempt-throttles';
 import { openSession } from '../auth/open-session';
 import { type SessionUser, sessionUser } from '../auth/session-user';
 
@@ -29,14 +29,14 @@ export interface UpdatedProfile {
  * throttled per user (a stolen token must not become a password oracle); attempts of one user are judged
  * one at a time. The current password is checked before the new one is hashed.
  */
-export async function updateProfile(
+export async function saveOwnProfile(
   ctx: IdentityContext,
   caller: AuthUser,
   changes: ProfileChanges,
 ): Promise<UpdatedProfile> {
   const newPassword = changes.new_password;
   if (newPassword === undefined) return saveProfile(ctx, caller, changes, undefined);
-  const throttles = attemptThrottles(ctx);
+  const throttles = ctx.deps.attemptThrottles;
   return throttles.currentPasswordQueue.run(caller.sub, async () => {
     refuseWhileWaiting(throttles.currentPassword, caller.sub, 'Too many wrong current passwords.');
     const me = await findUserById(ctx.db.manager, caller.sub);

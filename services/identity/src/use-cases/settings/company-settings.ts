@@ -5,12 +5,12 @@ import { isUnderMaintenance, readCompanySettings } from '../../data/settings';
 import { writeSettings } from '../../data/settings-store';
 import { companySettingsFrom } from '../../domain/settings/company-settings';
 
-export function companySettings(ctx: IdentityContext): Promise<CompanySettings> {
+export function currentCompanySettings(ctx: IdentityContext): Promise<CompanySettings> {
   return readCompanySettings(ctx.db.manager);
 }
 
 /** What anyone may read: the company details, and whether the web should show the maintenance notice. */
-export async function publicCompanySettings(
+export async function companySettingsForEveryone(
   ctx: IdentityContext,
 ): Promise<{ settings: CompanySettings; maintenance_mode: boolean }> {
   return {
@@ -20,7 +20,7 @@ export async function publicCompanySettings(
 }
 
 /** Replaces the company settings; optional fields left out become blank. */
-export async function saveCompanySettings(
+export async function storeCompanySettings(
   ctx: IdentityContext,
   admin: AuthUser,
   form: Parameters<typeof companySettingsFrom>[0],

@@ -14,7 +14,7 @@ import {
   storedPasswordApplies,
   toSmtpSettings,
 } from '../../domain/settings/email-settings';
-import { attemptThrottles, refuseWhileWaiting } from '../../throttling/attempt-throttles';
+import { refuseWhileWaiting } from '../../throttling/attempt-throttles';
 import { mailFailureForAdmin } from '../mail/product-mail';
 
 export interface EmailSettingsAnswer {
@@ -23,7 +23,7 @@ export interface EmailSettingsAnswer {
 }
 
 /** The saved settings (never the password, only whether one is stored) and where mail goes now. */
-export async function emailSettings(ctx: IdentityContext): Promise<EmailSettingsAnswer> {
+export async function currentEmailSettings(ctx: IdentityContext): Promise<EmailSettingsAnswer> {
   const stored = await readEmailSettings(ctx.db.manager);
   return { settings: emailSettingsView(stored), mail_route: mailRoute(stored, ctx.mailer.defaultTransport) };
 }
@@ -33,7 +33,7 @@ export async function emailSettings(ctx: IdentityContext): Promise<EmailSettings
  * while the server and username stay the same (else it is dropped, so it never follows the settings to
  * another host).
  */
-export async function saveEmailSettings(
+export async function storeEmailSettings(
   ctx: IdentityContext,
   admin: AuthUser,
   form: SmtpForm & { smtp_password?: string; notifications_enabled: boolean },
@@ -59,7 +59,7 @@ export async function sendTestEmail(
   admin: AuthUser,
   form: SmtpForm & { smtp_password?: string; test_recipient?: string },
 ): Promise<string> {
-  const throttle = attemptThrottles(ctx).testEmails;
+  const throttle = ctx.deps.attemptThrottles.testEmails;
   refuseWhileWaiting(throttle, admin.sub, 'Too many test emails.');
   throttle.recordFailure(admin.sub);
   const to = form.test_recipient ?? admin.email;

@@ -15,11 +15,11 @@ import {
   zonesChanged,
 } from '../../domain/settings/system-configuration';
 
-export function systemConfiguration(ctx: IdentityContext): Promise<SystemConfiguration> {
+export function currentSystemConfiguration(ctx: IdentityContext): Promise<SystemConfiguration> {
   return readSystemConfiguration(ctx.db.manager);
 }
 
-export function notificationSettings(ctx: IdentityContext): Promise<NotificationSettings> {
+export function currentNotificationSettings(ctx: IdentityContext): Promise<NotificationSettings> {
   return readNotificationSettings(ctx.db.manager);
 }
 
@@ -28,7 +28,7 @@ export function notificationSettings(ctx: IdentityContext): Promise<Notification
  * `settings.zones_changed`, a change of the system timezone with `settings.timezone_changed`, in the same
  * transaction. Notification settings, when sent, are saved too (the spec gives them no endpoint of their own).
  */
-export async function saveSystemConfiguration(
+export async function storeSystemConfiguration(
   ctx: IdentityContext,
   admin: AuthUser,
   changes: SystemConfigurationChanges & { notification_settings?: Partial<NotificationSettings> },

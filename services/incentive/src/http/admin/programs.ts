@@ -1,42 +1,32 @@
+import { succeeded } from '@portal/contracts';
 import { streamCsv } from '@portal/platform';
 import type { IncentiveHandler } from '../../context';
 import {
   achievementsCsvExport,
-  createProgram as createProgramUseCase,
-  deleteProgram as deleteProgramUseCase,
+  createProgram,
+  deleteProgram,
   listPrograms,
-  programAchievements as programAchievementsUseCase,
-  toggleProgram as toggleProgramUseCase,
-  updateProgram as updateProgramUseCase,
+  programAchievements,
+  toggleProgram,
+  updateProgram,
 } from '../../use-cases/programs';
 
 /** GET /api/admin/incentive-programs */
-export const incentivePrograms: IncentiveHandler<'admin.incentivePrograms'> = async (_input, ctx) => ({
-  success: true as const,
-  programs: await listPrograms(ctx),
-});
+export const incentivePrograms: IncentiveHandler<'admin.incentivePrograms'> = async (_input, ctx) =>
+  succeeded({ programs: await listPrograms(ctx) });
 
 /** POST /api/admin/incentive-programs */
-export const createIncentiveProgram: IncentiveHandler<'admin.createIncentiveProgram'> = async ({ body }, ctx) => ({
-  success: true as const,
-  message: 'Program created successfully!',
-  program: (await createProgramUseCase(ctx, body)).program,
-});
+export const createIncentiveProgram: IncentiveHandler<'admin.createIncentiveProgram'> = async ({ body }, ctx) =>
+  succeeded({ message: 'Program created successfully!', program: (await createProgram(ctx, body)).program });
 
 /** PUT /api/admin/incentive-programs/{id} */
-export const updateIncentiveProgram: IncentiveHandler<'admin.updateIncentiveProgram'> = async (
-  { params, body },
-  ctx,
-) => ({
-  success: true as const,
-  message: 'Program updated successfully!',
-  program: (await updateProgramUseCase(ctx, params.id, body)).program,
-});
+export const updateIncentiveProgram: IncentiveHandler<'admin.updateIncentiveProgram'> = async ({ params, body }, ctx) =>
+  succeeded({ message: 'Program updated successfully!', program: (await updateProgram(ctx, params.id, body)).program });
 
 /** DELETE /api/admin/incentive-programs/{id} */
 export const deleteIncentiveProgram: IncentiveHandler<'admin.deleteIncentiveProgram'> = async ({ params }, ctx) => {
-  await deleteProgramUseCase(ctx, params.id);
-  return { success: true as const, message: 'Program deleted successfully!' };
+  await deleteProgram(ctx, params.id);
+  return succeeded({ message: 'Program deleted successfully!' });
 };
 
 /** POST /api/admin/incentive-programs/{id}/toggle */
@@ -44,12 +34,8 @@ export const toggleIncentiveProgram: IncentiveHandler<'admin.toggleIncentiveProg
   { params, body },
   ctx,
 ) => {
-  const { program } = await toggleProgramUseCase(ctx, params.id, body.enabled);
-  return {
-    success: true as const,
-    message: program.enabled ? 'Program enabled' : 'Program disabled',
-    program,
-  };
+  const { program } = await toggleProgram(ctx, params.id, body.enabled);
+  return succeeded({ message: program.enabled ? 'Program enabled' : 'Program disabled', program });
 };
 
 /** GET /api/admin/incentive-programs/{id}/achievements — newest first; a page with `limit`. */
@@ -57,8 +43,8 @@ export const incentiveProgramAchievements: IncentiveHandler<'admin.incentiveProg
   { params, query },
   ctx,
 ) => {
-  const { rows, page } = await programAchievementsUseCase(ctx, params.id, query);
-  return { success: true as const, achievements: rows, ...page };
+  const { rows, page } = await programAchievements(ctx, params.id, query);
+  return succeeded({ achievements: rows, ...page });
 };
 
 /**

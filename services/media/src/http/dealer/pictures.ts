@@ -1,15 +1,12 @@
+import { succeeded } from '@portal/contracts';
 import type { MediaHandler } from '../../context';
 import { pictureDownloadLink } from '../../use-cases/picture-downloads';
 import { pictureLibrary } from '../../use-cases/picture-library';
 
 /** GET /api/dealer/available-pictures */
-export const availablePictures: MediaHandler<'dealer.availablePictures'> = async (_input, ctx) => ({
-  success: true as const,
-  pictures: (await pictureLibrary(ctx)).rows,
-});
+export const availablePictures: MediaHandler<'dealer.availablePictures'> = async (_input, ctx) =>
+  succeeded({ pictures: (await pictureLibrary(ctx)).rows });
 
 /** POST /api/dealer/download-picture/{picture_id} */
-export const downloadPicture: MediaHandler<'dealer.downloadPicture'> = async ({ params }, ctx) => ({
-  success: true as const,
-  ...(await pictureDownloadLink(ctx, params.picture_id)),
-});
+export const downloadPicture: MediaHandler<'dealer.downloadPicture'> = async ({ params }, ctx) =>
+  succeeded(await pictureDownloadLink(ctx, params.picture_id));

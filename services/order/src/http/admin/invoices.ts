@@ -1,20 +1,17 @@
+import { succeeded } from '@portal/contracts';
 import { SENT } from '@portal/platform';
 import type { OrderHandler } from '../../context';
-import { emailInvoice as emailInvoiceUseCase, invoicePdf as invoicePdfUseCase } from '../../use-cases/invoices';
+import { invoicePdfForViewer, mailInvoice } from '../../use-cases/invoices';
 
 /** POST /api/admin/email-invoice — the invoice PDF mailed to the dealer (order_data is ignored: rebuilt from the order). */
 export const emailInvoice: OrderHandler<'admin.emailInvoice'> = async ({ body, user, req }, ctx) => {
-  await emailInvoiceUseCase(ctx, user, req.header('authorization') ?? '', body);
-  return {
-    success: true as const,
-    detail: 'Invoice email sent successfully!',
-    message: 'Invoice email sent successfully!',
-  };
+  await mailInvoice(ctx, user, req.header('authorization') ?? '', body);
+  return succeeded({ detail: 'Invoice email sent successfully!', message: 'Invoice email sent successfully!' });
 };
 
 /** GET /api/admin/invoice-pdf/{order_id} — the same PDF as a download (admin, or the dealer of the order). */
 export const invoicePdf: OrderHandler<'admin.invoicePdf'> = async ({ params, query, user, res }, ctx) => {
-  const { invoice, pdf } = await invoicePdfUseCase(ctx, user, params.order_id, query.include_notes);
+  const { invoice, pdf } = await invoicePdfForViewer(ctx, user, params.order_id, query.include_notes);
   res.status(200);
   res.setHeader('Content-Type', 'application/pdf');
   res.setHeader('Content-Disposition', `attachment; filename="${invoice.fileName}"`);

@@ -1,6 +1,7 @@
+import { succeeded } from '@portal/contracts';
 import type { OrderHandler } from '../../context';
 import { orderView } from '../../domain/order-view';
-import { idempotencyKey, submitOrder as submitOrderUseCase } from '../../use-cases/submit-order';
+import { idempotencyKey, placeDealerOrder } from '../../use-cases/submit-order';
 
 /**
  * POST /api/dealer/submit-order — the dealer is the token's. An `Idempotency-Key` header (or the body's
@@ -8,11 +9,10 @@ import { idempotencyKey, submitOrder as submitOrderUseCase } from '../../use-cas
  */
 export const submitOrder: OrderHandler<'dealer.submitOrder'> = async ({ body, user, req }, ctx) => {
   const key = idempotencyKey(req.get('idempotency-key'), body.idempotency_key);
-  const { order } = await submitOrderUseCase(ctx, user, body, key);
-  return {
-    success: true as const,
+  const { order } = await placeDealerOrder(ctx, user, body, key);
+  return succeeded({
     message: 'Order submitted successfully! Your request has been sent for processing.',
     order_id: order.order_id,
     order: orderView(order),
-  };
+  });
 };
