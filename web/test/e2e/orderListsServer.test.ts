@@ -271,7 +271,11 @@ describe('Orders and dealers read from the server a page at a time, in a real br
       await admin.getByRole('option', { name: 'All Dealers' }).getAttribute('id'),
     );
     await picker.press('Enter');
-    expect(await picker.getAttribute('aria-expanded')).toBe('false');
+    // React applies the choice in a render after the key event: wait for the list to close, not one read
+    await admin.waitForFunction(
+      (input) => input?.getAttribute('aria-expanded') === 'false',
+      await picker.elementHandle(),
+    );
     expect(await picker.inputValue()).toBe('');
     await admin.getByText(`${expected.length} orders match your filters`, { exact: true }).waitFor();
     await admin.close();
