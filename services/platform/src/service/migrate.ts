@@ -1,11 +1,10 @@
 import type { ServiceName } from '@portal/contracts';
 import type { z } from 'zod';
 import { BaseConfig, loadConfig } from '../config';
-import { openDatabase } from '../db';
 import { createLogger } from '../log/logger';
 import { runProcess } from '../run-process';
 import type { ServiceDefinition, ServiceDeps } from './definition';
-import { startService } from './start';
+import { openServiceDatabase, startService } from './start';
 
 /**
  * Provisions the service's schema and role (with DATABASE_ADMIN_URL) and runs its pending migrations, holding
@@ -19,15 +18,7 @@ export async function migrateService<C extends BaseConfig, D>(
 ): Promise<string[]> {
   const config = loadConfig((def.config ?? BaseConfig) as z.ZodType<C>, env);
   const logger = deps.logger ?? createLogger(def.name, config.LOG_LEVEL);
-  const db = await openDatabase({
-    url: config.DATABASE_URL,
-    adminUrl: config.DATABASE_ADMIN_URL,
-    schema: def.name,
-    migrations: def.migrations,
-    entities: def.entities,
-    logger,
-    migrate: true,
-  });
+  const db = await openServiceDatabase(def, config, logger, true);
   try {
     const ran: { name: string }[] = await db.query(`SELECT name FROM "${def.name}_migrations" ORDER BY id`);
     logger.info({ migrations: ran.length }, `${def.name} schema is up to date`);

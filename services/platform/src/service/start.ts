@@ -176,15 +176,7 @@ export async function startService<C extends BaseConfig, D>(
   checkDefinition(def);
   const config = serviceConfig(def as ServiceDefinition<ServiceName, C, unknown>, env, deps);
   const logger = deps.logger ?? createLogger(def.name, config.LOG_LEVEL);
-  const db = await openDatabase({
-    url: config.DATABASE_URL,
-    adminUrl: config.DATABASE_ADMIN_URL,
-    schema: def.name,
-    migrations: def.migrations,
-    entities: def.entities,
-    logger,
-    migrate: config.DB_MIGRATE_ON_START,
-  });
+  const db = await openServiceDatabase(def, config, logger, config.DB_MIGRATE_ON_START);
   const parts = assemble(def, config, env, deps, logger, db);
   let app: express.Express;
   let server: Server;
@@ -224,5 +216,23 @@ function listen(app: express.Express, port: number, host: string): Promise<Serve
       server.off('error', reject);
       resolve(server);
     });
+  });
+}
+
+/** The service's own schema, provisioned and (when `migrate`) migrated: the start's and the migration job's. */
+export function openServiceDatabase<C extends BaseConfig, D>(
+  def: ServiceDefinition<ServiceName, C, D>,
+  config: C,
+  logger: Logger,
+  migrate: boolean,
+) {
+  return openDatabase({
+    url: config.DATABASE_URL,
+    adminUrl: config.DATABASE_ADMIN_URL,
+    schema: def.name,
+    migrations: def.migrations,
+    entities: def.entities,
+    logger,
+    migrate,
   });
 }
