@@ -4,7 +4,7 @@ import { Geocoding1767000000000 } from './data/migrations/1767000000000-geocodin
 import { GeocodingHealthIndex1767000000001 } from './data/migrations/1767000000001-geocoding-health-index';
 import { GoogleRefinement1767000000002 } from './data/migrations/1767000000002-google-refinement';
 import { GeocodingHistoryPages1767500000000 } from './data/migrations/1767500000000-geocoding-history-pages';
-import { dealerBatchConsumers, dealerConsumers } from './events/dealer-directory';
+import { dealerBatchConsumers } from './events/dealer-directory';
 import {
   bulkRepairGeocoding,
   geocodeAddress,
@@ -39,7 +39,6 @@ export const geocodingService = defineService({
   // geocoders, state shapes and the locator index, before the first event or request
   dependencies: startRuntime,
   onStop: stopRuntime,
-  consumers: { ...dealerConsumers },
   // a bulk import announces thousands of dealers: applied and geocoded a batch per transaction
   batchConsumers: { ...dealerBatchConsumers },
   handlers: {

@@ -8,7 +8,7 @@ import { LargeOrderNotices1766100000000 } from './data/migrations/1766100000000-
 import { StaffUserList1767400000000 } from './data/migrations/1767400000000-staff-user-list';
 import { KnownDealers1768000000000 } from './data/migrations/1768000000000-known-dealers';
 import { identityDependencies } from './dependencies';
-import { dealerBatchConsumers, dealerConsumers } from './events/dealer-directory';
+import { dealerBatchConsumers } from './events/dealer-directory';
 import { largeOrderNotice } from './events/large-order-notice';
 import { sendRequestedEmail } from './events/send-requested-email';
 import { login } from './http/auth/login';
@@ -54,7 +54,6 @@ export const identityService = defineService({
   internalRoutes: [sendMailRoute],
   consumers: {
     'notification.email_requested': sendRequestedEmail,
-    ...dealerConsumers,
     'order.created': largeOrderNotice,
   },
   // a bulk import announces thousands of dealers: they are remembered a batch per statement

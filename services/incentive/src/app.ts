@@ -2,8 +2,8 @@ import { defineService } from '@portal/platform';
 import { Incentives1767000000000 } from './data/migrations/1767000000000-incentives';
 import { PerformanceVersion1767100000000 } from './data/migrations/1767100000000-performance-version';
 import { IncentiveLists1767500000000 } from './data/migrations/1767500000000-incentive-lists';
-import { dealerBatchConsumers, dealerConsumers } from './events/dealer-directory';
-import { orderActivities, orderActivity } from './events/order-activity';
+import { dealerBatchConsumers } from './events/dealer-directory';
+import { orderActivities } from './events/order-activity';
 import { handlePendingNotification, pendingNotifications } from './http/admin/notifications';
 import { dealerPerformance, topPerformers } from './http/admin/performance';
 import {
@@ -20,12 +20,7 @@ import { incentiveProgress } from './http/dealer/progress';
 export const incentiveService = defineService({
   name: 'incentive',
   migrations: [Incentives1767000000000, PerformanceVersion1767100000000, IncentiveLists1767500000000],
-  consumers: {
-    ...dealerConsumers,
-    'order.created': orderActivity,
-    'order.updated': orderActivity,
-    'payment.recorded': orderActivity,
-  },
+
   // one batch function per family: the order events of one batch are applied in the order they came
   batchConsumers: {
     ...dealerBatchConsumers,

@@ -3,7 +3,7 @@ import { Orders1766000000000 } from './data/migrations/1766000000000-orders';
 import { OrderListIndexes1767400000000 } from './data/migrations/1767400000000-order-list-indexes';
 import { SystemSettings1767700000000 } from './data/migrations/1767700000000-system-settings';
 import { orderDependencies } from './dependencies';
-import { dealerBatchConsumers, dealerConsumers } from './events/dealer-directory';
+import { dealerBatchConsumers } from './events/dealer-directory';
 import { productCreated, productDeleted, productUpdated } from './events/product-directory';
 import { shipmentCreated, shipmentOrderStatusChanged } from './events/shipments';
 import { timezoneChanged } from './events/system-settings';
@@ -24,7 +24,6 @@ export const orderService = defineService({
   migrations: [Orders1766000000000, OrderListIndexes1767400000000, SystemSettings1767700000000],
   dependencies: orderDependencies,
   consumers: {
-    ...dealerConsumers,
     'product.created': productCreated,
     'product.updated': productUpdated,
     'product.deleted': productDeleted,

@@ -2,7 +2,7 @@ import { defineService } from '@portal/platform';
 import { Shipping1766200000000 } from './data/migrations/1766200000000-shipping';
 import { ShippingLists1767400000000 } from './data/migrations/1767400000000-shipping-lists';
 import { KnownDealerDirectory1768000000000 } from './data/migrations/1768000000000-known-dealer-directory';
-import { dealerBatchConsumers, dealerConsumers, dealerGeocoded, dealersGeocoded } from './events/dealers';
+import { dealerBatchConsumers, dealersGeocoded } from './events/dealers';
 import { orderCreated, orderUpdated } from './events/orders';
 import {
   createShipment,
@@ -24,8 +24,6 @@ export const shippingService = defineService({
   consumers: {
     'order.created': orderCreated,
     'order.updated': orderUpdated,
-    ...dealerConsumers,
-    'dealer.geocoded': dealerGeocoded,
   },
   // a bulk repair announces thousands of coordinates: they are kept a batch per statement
   batchConsumers: {

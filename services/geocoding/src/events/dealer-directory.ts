@@ -15,4 +15,4 @@ export const knownDealers = dealerDirectory({
   onChange: (changes, ctx, version) => dealersChanged(ctx, ctx.deps, changes, version),
 });
 
-export const { consumers: dealerConsumers, batchConsumers: dealerBatchConsumers } = knownDealers;
+export const { batchConsumers: dealerBatchConsumers } = knownDealers;

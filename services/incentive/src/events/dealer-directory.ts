@@ -1,4 +1,4 @@
 import { knownDealers } from '../use-cases/read-models';
 
 /** The dealer service's events: names and places for performance views, the email for achievement mail. */
-export const { consumers: dealerConsumers, batchConsumers: dealerBatchConsumers } = knownDealers;
+export const { batchConsumers: dealerBatchConsumers } = knownDealers;

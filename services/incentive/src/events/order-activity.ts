@@ -1,5 +1,5 @@
 import type { EventEnvelope, PayloadOfType } from '@portal/contracts';
-import type { BaseConfig, BatchConsumer, Consumer } from '@portal/platform';
+import type { BaseConfig, BatchConsumer } from '@portal/platform';
 import type { OrderActivity } from '../domain/order-facts';
 import { recordOrderActivity } from '../use-cases/record-order-activity';
 
@@ -55,9 +55,6 @@ export function toActivity(event: OrderEvent): OrderActivity {
     }
   }
 }
-
-export const orderActivity: Consumer<OrderEventType, BaseConfig> = (event, ctx) =>
-  recordOrderActivity(ctx.manager, ctx.emit, [toActivity(event as OrderEvent)]);
 
 export const orderActivities: BatchConsumer<OrderEventType, BaseConfig> = (events, ctx) =>
   recordOrderActivity(

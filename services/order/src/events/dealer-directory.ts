@@ -1,4 +1,4 @@
 import { knownDealers } from '../use-cases/read-models';
 
 /** The dealer service's events: what orders show of their dealer, and whether it may order. */
-export const { consumers: dealerConsumers, batchConsumers: dealerBatchConsumers } = knownDealers;
+export const { batchConsumers: dealerBatchConsumers } = knownDealers;

@@ -69,7 +69,6 @@ export interface DealerDirectoryOptions<F extends DealerField, Ctx extends Direc
 }
 
 type EventOf<T extends DealerEventType> = EventEnvelope<PayloadOfType<T>>;
-type PerEvent<Ctx> = { [T in DealerEventType]: (event: EventOf<T>, ctx: Ctx) => Promise<void> };
 type Batch<Ctx> = { [T in DealerEventType]: (events: EventOf<T>[], ctx: Ctx) => Promise<void> };
 
 export interface DealerDirectory<F extends DealerField, Ctx extends DirectoryContext> {
@@ -77,11 +76,10 @@ export interface DealerDirectory<F extends DealerField, Ctx extends DirectoryCon
   readonly columns: readonly string[];
   /** `CREATE TABLE` of the read model with only the directory's columns */
   readonly createTableSql: string;
-  /** the per-event consumers of the five dealer events: spread them into the service's `consumers` */
-  readonly consumers: PerEvent<Ctx>;
   /**
    * The batch consumers of the five dealer events (one function, so events of the five types that arrive
-   * together share a batch, in delivery order): spread them into the service's `batchConsumers`.
+   * together share a batch, in delivery order): spread them into the service's `batchConsumers`. A lone event
+   * is applied as a batch of one, so no per-event consumer is needed.
    */
   readonly batchConsumers: Batch<Ctx>;
   /** applies dealer events (any types, any order) in the context's transaction; answers what changed */
@@ -192,18 +190,10 @@ export function dealerDirectory<F extends DealerField, Ctx extends DirectoryCont
   const applyMany = async (events: EventEnvelope[], ctx: Ctx) => {
     await apply(events as DealerEvent[], ctx);
   };
-  const applyOne = (event: EventEnvelope, ctx: Ctx) => applyMany([event], ctx);
 
   return {
     columns,
     createTableSql: `CREATE TABLE ${table} (${columns.join(', ')})`,
-    consumers: {
-      'dealer.created': applyOne,
-      'dealer.updated': applyOne,
-      'dealer.archived': applyOne,
-      'dealer.restored': applyOne,
-      'dealer.deleted': applyOne,
-    },
     batchConsumers: {
       'dealer.created': applyMany,
       'dealer.updated': applyMany,

@@ -122,15 +122,14 @@ export interface ServiceDefinition<S extends ServiceName, C extends BaseConfig =
   dependencies?: (base: ServiceContext<C>) => D | Promise<D>;
   handlers: HandlersOf<S, ServiceContext<C, NoInfer<D>>>;
   /**
-   * Events this service consumes one at a time, by type. A type whose only consumer is in `batchConsumers`
-   * has its single events applied as batches of one.
+   * Events this service consumes one at a time, by type. A type is registered once: here or in
+   * `batchConsumers`, whose single events are applied as batches of one.
    */
   consumers?: ConsumersOf<C, NoInfer<D>>;
   /**
    * Events this service applies in batches, by type: events of the type that arrive together are applied
-   * with one call in one transaction (bulk imports announce thousands). A type may be here alone (a lone
-   * event is then a batch of one) or in `consumers` too (its per-event form). Database work only: see
-   * ConsumersOptions.batchHandlers.
+   * with one call in one transaction (bulk imports announce thousands); a lone event is a batch of one, so
+   * the type is not also in `consumers`. Database work only: see ConsumersOptions.batchHandlers.
    */
   batchConsumers?: BatchConsumersOf<C, NoInfer<D>>;
   /** runs once the database is migrated and the dependencies built, before the service listens (seed data, background work) */
@@ -185,14 +184,14 @@ interface DefinitionShape {
   internalRoutes?: readonly { endpoint: EndpointDef }[];
 }
 
-/** The event types a service consumes: those with a per-event consumer, a batch consumer or both. */
+/** The event types a service consumes: those with a per-event consumer or a batch consumer. */
 export function consumedEventTypes(def: Pick<DefinitionShape, 'consumers' | 'batchConsumers'>): string[] {
   return [...new Set([...Object.keys(def.consumers ?? {}), ...Object.keys(def.batchConsumers ?? {})])];
 }
 
 /**
- * Checks what types cannot: every consumer key is a declared event type and every internal route is under
- * /internal/. Throws before anything starts.
+ * Checks what types cannot: every consumer key is a declared event type registered once (per event or in
+ * batches, not both), and every internal route is under /internal/. Throws before anything starts.
  */
 export function checkDefinition(def: DefinitionShape): void {
   for (const { endpoint } of def.internalRoutes ?? []) {
@@ -201,5 +200,7 @@ export function checkDefinition(def: DefinitionShape): void {
   }
   for (const type of consumedEventTypes(def)) {
     if (!isEventType(type)) throw new Error(`${def.name}: consumer of unknown event type "${type}"`);
+    if (Object.hasOwn(def.consumers ?? {}, type) && Object.hasOwn(def.batchConsumers ?? {}, type))
+      throw new Error(`${def.name}: "${type}" has a per-event and a batch consumer; keep the batch one alone`);
   }
 }

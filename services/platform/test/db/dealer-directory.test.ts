@@ -48,15 +48,13 @@ afterAll(async () => {
   await db?.drop();
 });
 
-/** Each event in its own transaction, through the per-event consumers. */
+/** Each event in its own transaction, as a batch of one (how a lone delivery is applied). */
 async function deliverOneByOne(events: readonly DealerEvent[]) {
-  for (const event of events) {
-    await dataSource.transaction((manager) =>
-      (directory.consumers[event.type] as (e: DealerEvent, ctx: { manager: EntityManager }) => Promise<void>)(event, {
-        manager,
-      }),
-    );
-  }
+  const consume = directory.batchConsumers['dealer.created'] as (
+    e: DealerEvent[],
+    ctx: { manager: EntityManager },
+  ) => Promise<void>;
+  for (const event of events) await dataSource.transaction((manager) => consume([event], { manager }));
 }
 
 /** All events in one transaction, through the batch consumer (as events arriving together are applied). */

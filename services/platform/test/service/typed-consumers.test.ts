@@ -52,9 +52,6 @@ const orderService = defineService({
     'dealer.updated': async (event: EventEnvelope<{ dealer_id: string }>, _ctx: ConsumerContext) => {
       seen.push({ type: event.type, payload: event.payload, batch: false });
     },
-    'dealer.created': async (event) => {
-      seen.push({ type: event.type, payload: event.payload, batch: false });
-    },
   },
   batchConsumers: {
     'dealer.created': async (events) => {
@@ -119,6 +116,19 @@ test('When a consumer key is not a declared event type, Then the service refuses
   });
   await expect(startService(misspelt, { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' })).rejects.toThrow(
     'media: consumer of unknown event type "dealer.creatd"',
+  );
+});
+
+test('When a type has a per-event and a batch consumer, Then the service refuses to start', async () => {
+  const twice = defineService({
+    name: 'media',
+    migrations: [],
+    handlers: handlersFor('media', {}),
+    consumers: { 'dealer.archived': async () => undefined },
+    batchConsumers: { 'dealer.archived': async () => undefined },
+  });
+  await expect(startService(twice, { DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' })).rejects.toThrow(
+    'media: "dealer.archived" has a per-event and a batch consumer; keep the batch one alone',
   );
 });
 

@@ -1,4 +1,4 @@
-import { type DealerField, upsertIfNewer, upsertManyIfNewer } from '@portal/platform';
+import { type DealerField, upsertManyIfNewer } from '@portal/platform';
 import type { EntityManager } from 'typeorm';
 
 /** The dealer fields shipping keeps: what the stops, the order lists and the route sheet show. */
@@ -28,19 +28,6 @@ const COORDINATES_WRITE = {
 const pointOf = (coordinates: { lat: number | null; lng: number | null }) =>
   coordinates.lat !== null && coordinates.lng !== null ? [coordinates.lat, coordinates.lng] : [null, null];
 
-/**
- * Keeps a dealer's coordinates as the geocoding service last announced them (null after a failed geocode of its
- * current address) unless a newer result is kept already.
- */
-export async function saveDealerCoordinates(
-  manager: EntityManager,
-  dealerId: string,
-  coordinates: { lat: number | null; lng: number | null },
-  changedAt: string,
-): Promise<void> {
-  await upsertIfNewer(manager, COORDINATES_WRITE, dealerId, changedAt, pointOf(coordinates));
-}
-
 /** One dealer's announced coordinates, for `saveManyDealerCoordinates`. */
 export interface AnnouncedCoordinates {
   dealerId: string;
@@ -49,7 +36,10 @@ export interface AnnouncedCoordinates {
   changedAt: string;
 }
 
-/** saveDealerCoordinates for many dealers in one statement (a bulk repair announces thousands). */
+/**
+ * Keeps each dealer's coordinates as the geocoding service last announced them (null after a failed geocode of
+ * its current address) unless a newer result is kept already; one statement (a bulk repair announces thousands).
+ */
 export async function saveManyDealerCoordinates(
   manager: EntityManager,
   announced: readonly AnnouncedCoordinates[],

@@ -1,17 +1,13 @@
-import type { BatchConsumer, Consumer } from '@portal/platform';
-import { saveManyDealerCoordinates } from '../data/known-dealers';
+import type { BatchConsumer } from '@portal/platform';
 import { knownDealers, rememberDealerCoordinates } from '../use-cases/read-models';
 
 /** The dealer service's events (names, addresses, phones) and the geocoding service's (coordinates). */
 
-export const { consumers: dealerConsumers, batchConsumers: dealerBatchConsumers } = knownDealers;
-
-export const dealerGeocoded: Consumer<'dealer.geocoded'> = (event, ctx) =>
-  rememberDealerCoordinates(ctx.manager, event.payload.dealer_id, event.payload, event.occurredAt);
+export const { batchConsumers: dealerBatchConsumers } = knownDealers;
 
 /** Many coordinates at once (a bulk repair announces thousands): one statement for the batch. */
 export const dealersGeocoded: BatchConsumer<'dealer.geocoded'> = (events, ctx) =>
-  saveManyDealerCoordinates(
+  rememberDealerCoordinates(
     ctx.manager,
     events.map((event) => ({
       dealerId: event.payload.dealer_id,

@@ -1,7 +1,7 @@
 import type { OrderStatus } from '@portal/contracts';
 import { dealerDirectory } from '@portal/platform';
 import type { EntityManager } from 'typeorm';
-import { KNOWN_DEALERS, saveDealerCoordinates } from '../data/known-dealers';
+import { type AnnouncedCoordinates, KNOWN_DEALERS, saveManyDealerCoordinates } from '../data/known-dealers';
 import { type AnnouncedOrder, saveAnnouncedOrder } from '../data/known-orders';
 import { removeFromShipment } from '../data/shipments';
 import { leavesShipment } from '../domain/delivery-status';
@@ -32,9 +32,6 @@ export async function rememberOrder(
  */
 export const knownDealers = dealerDirectory(KNOWN_DEALERS);
 
-export const rememberDealerCoordinates = (
-  manager: EntityManager,
-  dealerId: string,
-  coordinates: { lat: number | null; lng: number | null },
-  occurredAt: string,
-) => saveDealerCoordinates(manager, dealerId, coordinates, occurredAt);
+/** The coordinates dealer.geocoded announced, newest per dealer kept. */
+export const rememberDealerCoordinates = (manager: EntityManager, announced: readonly AnnouncedCoordinates[]) =>
+  saveManyDealerCoordinates(manager, announced);
