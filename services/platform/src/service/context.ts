@@ -1,11 +1,8 @@
 import type { EventDef, ServiceName } from '@portal/contracts';
-import type { Logger } from 'pino';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { createTokenVerifier, type SessionRevocations } from '../auth';
 import type { BaseConfig } from '../config';
 import { type EventItem, enqueueEvent, enqueueEvents, type OutboxRelay } from '../events';
-import type { Mailer } from '../mail';
-import type { ObjectStore } from '../storage';
 import type { ConsumerContext, Emit, ServiceContext } from './definition';
 
 /** The `emit` of one transaction; `onEmit` is told when anything was written to the outbox. */
@@ -24,16 +21,10 @@ export function emitterFor(manager: EntityManager, producer: ServiceName, onEmit
   );
 }
 
-export interface ContextParts<C extends BaseConfig> {
-  name: ServiceName;
-  config: C;
-  logger: Logger;
-  db: DataSource;
-  objects: ObjectStore;
-  mailer: Mailer;
-  revocations: SessionRevocations;
-  relay: OutboxRelay;
-}
+export type ContextParts<C extends BaseConfig> = Pick<
+  ServiceContext<C>,
+  'name' | 'config' | 'logger' | 'db' | 'objects' | 'mailer'
+> & { revocations: SessionRevocations; relay: OutboxRelay };
 
 /**
  * The context of a starting service; its `deps` are filled in once the definition's dependencies are built.
