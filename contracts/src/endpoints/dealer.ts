@@ -17,6 +17,7 @@ import {
   DealerProfileRequest,
   DealerWebsiteQuery,
   HeaderImageUpload,
+  LiveDealerWebsitesQuery,
   UpdateDealerRequest,
   UpdateDealerWebsiteRequest,
   UploadHeaderImageFields,
@@ -118,6 +119,20 @@ export const dealerEndpoints = {
     query: DealerWebsiteQuery,
     response: HtmlPage,
     responseKind: 'html',
+  }),
+  'public.liveDealerWebsites': endpoint({
+    id: 'public.liveDealerWebsites',
+    method: 'GET',
+    path: '/api/public/live-dealer-websites',
+    owner,
+    access: access.public,
+    summary:
+      "Which of the given dealers have a live generated website (published, dealer active), with its address: the locator's Visit Website",
+    query: LiveDealerWebsitesQuery,
+    response: Ok.extend({
+      websites: z.array(z.object({ dealer_id: z.string(), website_url: z.string().describe('a same-site path') })),
+    }),
+    beyondSpec: true,
   }),
   'admin.dashboardStats': endpoint({
     id: 'admin.dashboardStats',

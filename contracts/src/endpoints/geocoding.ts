@@ -113,6 +113,17 @@ export const geocodingEndpoints = {
       nearest: LocatedDealer.nullable().describe('with a radius: the nearest dealer when none is within it'),
     }),
   }),
+  'public.mapSettings': endpoint({
+    id: 'public.mapSettings',
+    method: 'GET',
+    path: '/api/public/map-settings',
+    owner,
+    access: access.public,
+    summary:
+      'The map categories and display settings (clustering, controls, popup style) the public locator is drawn with',
+    response: MapSettingsResponse,
+    beyondSpec: true,
+  }),
   'public.dealerLocations': endpoint({
     id: 'public.dealerLocations',
     method: 'GET',

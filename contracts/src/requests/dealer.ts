@@ -172,6 +172,21 @@ export const UploadHeaderImageFields = z.object({ dealer_id: Id.optional() });
 /** The generated website's query: a short-lived preview token lets its dealer see it before publishing. */
 export const DealerWebsiteQuery = z.object({ preview: storableString().trim().max(200).optional() });
 
+/** The locator asks about the dealers it shows: the 5 closest, or the one whose popup is open. */
+export const MAX_LIVE_WEBSITE_DEALERS = 20;
+const LIVE_WEBSITE_IDS_MESSAGE = `Error: dealer_ids must list 1 to ${MAX_LIVE_WEBSITE_DEALERS} dealer ids, separated by commas`;
+export const LiveDealerWebsitesQuery = z.object({
+  dealer_ids: storableString({ error: LIVE_WEBSITE_IDS_MESSAGE })
+    .transform((text) => [...new Set(text.split(',').map((id) => id.trim()))].filter(Boolean))
+    .pipe(
+      z
+        .array(z.string().max(100, 'Error: a dealer id is at most 100 characters'))
+        .min(1, LIVE_WEBSITE_IDS_MESSAGE)
+        .max(MAX_LIVE_WEBSITE_DEALERS, LIVE_WEBSITE_IDS_MESSAGE),
+    )
+    .describe(`up to ${MAX_LIVE_WEBSITE_DEALERS} dealer ids, separated by commas`),
+});
+
 const DEALER_SORTS = ['business_name', 'state', 'city', 'zone', 'created_at'] as const;
 const dealerListFilters = {
   q: SearchParam.describe('business name, contact name, email, city, state, dealer id, phone digits (3 or more)'),

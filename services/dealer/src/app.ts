@@ -23,6 +23,7 @@ import { dealerProfile, updateDealerProfile } from './http/dealer/profile';
 import { disableWebsite, previewWebsite, publishWebsite } from './http/dealer/website-publishing';
 import { dealerWebsite } from './http/public/dealer-website';
 import { headerImage } from './http/public/header-image-file';
+import { liveWebsites } from './http/public/live-websites';
 
 export const dealerService = defineService({
   name: 'dealer',
@@ -51,6 +52,7 @@ export const dealerService = defineService({
     'dealer.disableWebsite': disableWebsite,
     'dealer.previewWebsite': previewWebsite,
     'public.dealerWebsite': dealerWebsite,
+    'public.liveDealerWebsites': liveWebsites,
     'admin.dashboardStats': dashboardStats,
     'admin.pendingDealers': pendingDealers,
     'admin.allDealersEnhanced': allDealersEnhanced,

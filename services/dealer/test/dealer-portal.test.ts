@@ -268,6 +268,21 @@ describe('admin website management', () => {
       .attach('header_image', Buffer.from('<svg/>'), 'x.png');
     expect(svg.status).toBe(415);
   });
+
+  test("When the locator asks which dealers' generated websites are live, Then only the published ones of active dealers are named", async () => {
+    const live = (ids: string) => api().get(`/api/public/live-dealer-websites?dealer_ids=${encodeURIComponent(ids)}`);
+    // b's site went live above; a never published one
+    const both = await live(`${a.id},${b.id},NO-SUCH-DEALER`);
+    expect(both.status).toBe(200);
+    expect(both.body.websites).toEqual([{ dealer_id: b.id, website_url: `/api/dealer-website/${b.id}` }]);
+    expect((await site(b.id)).status).toBe(200);
+    expect((await site(a.id)).status).toBe(404);
+
+    const none = await live(' , ');
+    expect(none.status).toBe(400);
+    const tooMany = await live(Array.from({ length: 21 }, (_, i) => `D${i}`).join(','));
+    expect(tooMany.status).toBe(400);
+  });
 });
 
 describe('shared caches (a CDN or proxy in front of the public website)', () => {
@@ -298,6 +313,7 @@ describe('shared caches (a CDN or proxy in front of the public website)', () => 
       .field('description', 'Back in business')
       .attach('header_image', IMAGES.png, 'h.png');
     expect(enabled.status).toBe(200);
+    expect((await api().get(`/api/public/live-dealer-websites?dealer_ids=${a.id}`)).body.websites).toHaveLength(1);
     const imageUrl = enabled.body.website_info.header_image as string;
     const page = await site(a.id);
     const image = await api().get(imageUrl);
@@ -312,6 +328,9 @@ describe('shared caches (a CDN or proxy in front of the public website)', () => 
       expect([imageGone.status, imageGone.headers['cache-control']]).toEqual([404, 'no-store']);
       const pageGone = await site(a.id).set('if-none-match', page.headers.etag as string);
       expect([pageGone.status, pageGone.headers['cache-control']]).toEqual([404, 'no-store']);
+      // nor does the locator link it
+      const live = await api().get(`/api/public/live-dealer-websites?dealer_ids=${a.id}`);
+      expect(live.body.websites).toEqual([]);
     } finally {
       await api().post(`/api/admin/restore-dealer/${a.id}`).set('authorization', admin());
     }

@@ -24,7 +24,7 @@ import {
   updateDealerCoordinates,
   uploadMarkerImage,
 } from './http/admin/map';
-import { dealerLocations, markerImage, searchDealers } from './http/public/locator';
+import { dealerLocations, markerImage, publicMapSettings, searchDealers } from './http/public/locator';
 import { startRuntime, stopRuntime } from './runtime';
 
 export const geocodingService = defineService({
@@ -47,6 +47,7 @@ export const geocodingService = defineService({
     'admin.saveMapSettings': saveMapSettings,
     'public.searchDealers': searchDealers,
     'public.dealerLocations': dealerLocations,
+    'public.mapSettings': publicMapSettings,
     'public.markerImage': markerImage,
     'admin.updateDealerCategory': updateDealerCategory,
     'admin.geocodeAddress': geocodeAddress,

@@ -175,6 +175,15 @@ describe('map settings and categories', () => {
       message: 'Map settings saved successfully!',
       settings: { popupBlur: 4, popupOpacity: 100 },
     });
+    // the public locator is drawn with them: no token needed
+    const shown = await t.api().get('/api/public/map-settings');
+    expect(shown.status).toBe(200);
+    expect(shown.body.categories.map((c: { id: string; name: string }) => c.name)).toEqual([
+      'Dealer',
+      'Manufacturer',
+      'Pro Shop',
+    ]);
+    expect(shown.body.settings).toEqual(saved.body.settings);
 
     const set = await t
       .api()

@@ -94,7 +94,7 @@ describe('The dealer locator in a real browser', () => {
   async function openLocatorFromLanding(): Promise<Page> {
     const page = await browser.context.newPage();
     await page.goto(portal.url);
-    await page.getByRole('button', { name: 'Find a dealer near you' }).click();
+    await page.getByRole('link', { name: /Find a dealer near you/ }).click();
     await page.getByRole('heading', { name: 'Find a Dealer' }).waitFor();
     return page;
   }

@@ -114,11 +114,12 @@ describe('Clustering when dense', () => {
     position: { lat: 30 + (i % 20) * 0.01, lng: -97 - Math.floor(i / 20) * 0.01 },
   }));
 
-  test('When there are many markers or clustering is on, Then markers are clustered', () => {
+  test('When clustering is on, Then markers are clustered; when off, Then never, however many', () => {
     expect(shouldCluster(5, false)).toBe(false);
     expect(shouldCluster(5, true)).toBe(true);
     expect(shouldCluster(1, true)).toBe(false);
-    expect(shouldCluster(1000, false)).toBe(true);
+    expect(shouldCluster(1000, false)).toBe(false);
+    expect(shouldCluster(1000, true)).toBe(true);
   });
 
   test('When 400 close dealers are seen from afar, Then they form clusters that count every dealer', () => {

@@ -50,3 +50,16 @@ export async function findWebsiteDealer(
   );
   return rows[0] ?? null;
 }
+
+/**
+ * Which of the dealers have a live generated website: enabled and the dealer active (the rule of
+ * `websiteVisibility` without a preview).
+ */
+export async function liveWebsiteDealerIds(manager: EntityManager, dealerIds: readonly string[]): Promise<string[]> {
+  const rows: { dealer_id: string }[] = await manager.query(
+    `SELECT dealer_id FROM dealers WHERE dealer_id = ANY($1::text[]) AND status = 'active' AND enable_website
+     ORDER BY dealer_id`,
+    [dealerIds],
+  );
+  return rows.map((row) => row.dealer_id);
+}

@@ -3,6 +3,7 @@ import { type AuthUser, badRequest, hashOpaqueToken, newOpaqueToken, type Upload
 import type { DealerContext } from '../context';
 import {
   findWebsiteDealer,
+  liveWebsiteDealerIds,
   markPublishedIfNever,
   markWebsiteDisabled,
   markWebsitePublished,
@@ -13,6 +14,12 @@ import { markHeaderImageStored, putHeaderImageFile } from '../data/header-image'
 import { renderDealerWebsite } from '../domain/render-website';
 import { CANNOT_ENABLE_WEBSITE, canEnableGeneratedWebsite, websiteVisibility } from '../domain/website-rules';
 import { ownDealer } from './own-dealer';
+
+/** The live generated websites of the dealers the locator shows, for its Visit Website. */
+export async function liveDealerWebsites(ctx: DealerContext, dealerIds: readonly string[]) {
+  const live = await liveWebsiteDealerIds(ctx.db.manager, dealerIds);
+  return live.map((dealerId) => ({ dealer_id: dealerId, website_url: websitePath(dealerId) }));
+}
 
 /** How long a preview link works. */
 const PREVIEW_TTL_MINUTES = 30;

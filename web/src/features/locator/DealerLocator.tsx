@@ -1,10 +1,11 @@
 import type { LocatedDealer, MapDealer } from '@portal/contracts';
-import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
+import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Button } from '../../ui/Button';
 import { DealerMap, type MapMarker, type ViewRequest } from './DealerMap';
-import { DealerPopup, popupAnnouncement } from './DealerPopup';
+import { DealerLinks, DealerPopup, popupAnnouncement } from './DealerPopup';
 import type { LocatorConfig } from './embedConfig';
 import { dealerPosition, formatMiles } from './geo';
+import { categoryOptions, type LocatorQuery, sameLocatorQuery } from './locatorQuery';
 import {
   CLOSEST_DEALERS,
   currentPosition,
@@ -43,6 +44,10 @@ interface DealerLocatorProps {
   fitPadding?: Padding;
   /** the closest zoom a fit may reach (the admin map's 12) */
   fitMaxZoom?: number;
+  /** the search the page's address asks for (the public page): run when it opens and on Back/Forward */
+  query?: LocatorQuery;
+  /** a search was asked for or its filters changed: the public page keeps it in its address */
+  onQueryChange?: (query: LocatorQuery) => void;
 }
 
 const EMPTY: readonly MapDealer[] = [];
@@ -55,7 +60,17 @@ function nextRequest(body: RequestBody): ViewRequest {
   return { ...body, key: requestCount } as ViewRequest;
 }
 
-type Shown = { kind: 'all' } | { kind: 'results'; answer: SearchAnswer; label: string };
+/** What the map and the panel show: every dealer, a search's results, or nothing after a failed search. */
+type Shown =
+  | { kind: 'all' }
+  | { kind: 'results'; answer: SearchAnswer; label: string; radius?: number }
+  | { kind: 'failed' };
+
+/** The last search asked for, run again when a filter changes. */
+interface Asked {
+  where: SearchWhere;
+  label: string;
+}
 
 /** The dealer locator: search a place or Near Me, the 5 closest dealers, the map with their popups. */
 export function DealerLocator({
@@ -66,9 +81,14 @@ export function DealerLocator({
   onShown,
   fitPadding = LOCATOR_FIT_PADDING,
   fitMaxZoom = FIT_MAX_ZOOM,
+  query,
+  onQueryChange,
 }: DealerLocatorProps) {
   const [text, setText] = useState('');
-  const [filters, setFilters] = useState<LocatorFilters>({});
+  const [filters, setFilters] = useState<LocatorFilters>(() => ({ radius: query?.radius, category: query?.category }));
+  const [asked, setAsked] = useState<Asked | null>(null);
+  // the address's search last run or written, so the search the locator itself wrote is not run again
+  const lastQuery = useRef<LocatorQuery | null>(null);
   const [shown, setShown] = useState<Shown>({ kind: 'all' });
   const [message, setMessage] = useState<string | null>(null);
   const [busy, setBusy] = useState<'search' | 'near' | null>(null);
@@ -87,7 +107,7 @@ export function DealerLocator({
     return dealers.length > 0 ? dealers : nearest ? [nearest] : [];
   }, [shown]);
 
-  const onMap: readonly MapDealer[] = shown.kind === 'results' ? results : allDealers;
+  const onMap: readonly MapDealer[] = shown.kind === 'results' ? results : shown.kind === 'failed' ? EMPTY : allDealers;
   const markers: MapMarker[] = useMemo(() => markersOf(onMap, config), [onMap, config]);
   const byId = useMemo(() => new Map<string, MapDealer | LocatedDealer>(onMap.map((d) => [d.dealer_id, d])), [onMap]);
 
@@ -106,8 +126,8 @@ export function DealerLocator({
     return () => clearTimeout(timer);
   }, [fitAll, shown.kind, config.autoFit, fitPadding, fitMaxZoom]);
 
-  const showAnswer = (answer: SearchAnswer, label: string) => {
-    setShown({ kind: 'results', answer, label });
+  const showAnswer = (answer: SearchAnswer, label: string, used: LocatorFilters) => {
+    setShown({ kind: 'results', answer, label, radius: used.radius });
     setPanelOpen(true);
     setSelectedId(null);
     const found = answer.dealers.length > 0 ? answer.dealers : answer.nearest ? [answer.nearest] : [];
@@ -122,21 +142,65 @@ export function DealerLocator({
       answer.dealers.length > 0
         ? `${answer.dealers.length} closest dealer${answer.dealers.length === 1 ? '' : 's'} to ${label}`
         : answer.nearest
-          ? `No dealers within ${filters.radius} miles of ${label}. The nearest is ${dealerName(answer.nearest)}, ${formatMiles(answer.nearest.distance)} away.`
+          ? `No dealers within ${used.radius} miles of ${label}. The nearest is ${dealerName(answer.nearest)}, ${formatMiles(answer.nearest.distance)} away.`
           : LOCATOR_MESSAGES.noneNearby,
     );
   };
 
-  const run = async (where: SearchWhere, label: string) => {
+  /** Runs a search; a failed one shows why and takes the old results (list and markers) away. */
+  const run = async (where: SearchWhere, label: string, used: LocatorFilters = filters) => {
     setMessage(null);
-    const outcome = await searchDealers(where, filters);
+    setAsked({ where, label });
+    const outcome = await searchDealers(where, used);
     if (!outcome.ok) {
+      setShown({ kind: 'failed' });
+      setPanelOpen(false);
+      setSelectedId(null);
       setMessage(outcome.message);
       setAnnouncement(outcome.message);
       return false;
     }
-    showAnswer(outcome.answer, outcome.answer.matchedAddress ?? label);
+    showAnswer(outcome.answer, outcome.answer.matchedAddress ?? label, used);
     return true;
+  };
+
+  /** Tells the page the search now shown, so its address can be shared (a position is not put in it). */
+  const keepQuery = (place: string, used: LocatorFilters) => {
+    const next: LocatorQuery = { place, radius: used.radius, category: used.category };
+    lastQuery.current = next;
+    onQueryChange?.(next);
+  };
+
+  const runPlace = async (place: string, used: LocatorFilters) => {
+    setBusy('search');
+    try {
+      return await run({ kind: 'place', text: place }, place, used);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  // the address's search: when the page opens with one and when Back/Forward moves to another
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs only when the address's search changes
+  useEffect(() => {
+    if (!query || (lastQuery.current && sameLocatorQuery(lastQuery.current, query))) return;
+    lastQuery.current = query;
+    const used = { radius: query.radius, category: query.category };
+    setFilters(used);
+    if (query.place) void runPlace(query.place, used);
+    else if (shown.kind !== 'all') showAll(false);
+  }, [query]);
+
+  /** A filter changed: the results on screen are searched again with it. */
+  const changeFilters = (change: LocatorFilters) => {
+    const used = { ...filters, ...change };
+    setFilters(used);
+    if (!asked || shown.kind === 'all') {
+      keepQuery('', used);
+      return;
+    }
+    keepQuery(asked.where.kind === 'place' ? asked.where.text : '', used);
+    void run(asked.where, asked.label, used);
   };
 
   const onSearch = async (event?: FormEvent) => {
@@ -147,13 +211,9 @@ export function DealerLocator({
       setAnnouncement(LOCATOR_MESSAGES.emptySearch);
       return;
     }
-    setBusy('search');
-    try {
-      // 001 §4: a successful search clears the input
-      if (await run({ kind: 'place', text: query }, query)) setText('');
-    } finally {
-      setBusy(null);
-    }
+    keepQuery(query, filters);
+    // 001 §4: a successful search clears the input
+    if (await runPlace(query, filters)) setText('');
   };
 
   const onNearMe = async () => {
@@ -166,14 +226,16 @@ export function DealerLocator({
         setAnnouncement(found.message);
         return;
       }
+      keepQuery('', filters);
       await run({ kind: 'position', position: found.position }, 'your location');
     } finally {
       setBusy(null);
     }
   };
 
-  const onShowAll = () => {
+  const showAll = (pressed: boolean) => {
     setShown({ kind: 'all' });
+    setAsked(null);
     setPanelOpen(false);
     setSelectedId(null);
     setMessage(null);
@@ -184,8 +246,11 @@ export function DealerLocator({
       ),
     );
     setAnnouncement(allDealers.length ? `Showing all ${allDealers.length} dealers` : 'Showing the whole country');
+    if (!pressed) return;
+    keepQuery('', filters);
     showAllPressed?.();
   };
+  const onShowAll = () => showAll(true);
 
   const closePanel = () => {
     setPanelOpen(false);
@@ -203,7 +268,7 @@ export function DealerLocator({
   };
 
   const selected = selectedId ? byId.get(selectedId) : undefined;
-  const categories = config.categories;
+  const categories = useMemo(() => categoryOptions(config.categories, allDealers), [config.categories, allDealers]);
 
   return (
     <div className="locator">
@@ -232,7 +297,7 @@ export function DealerLocator({
           >
             Near Me
           </Button>
-          {shown.kind === 'results' && (
+          {shown.kind !== 'all' && (
             <Button variant="ghost" onClick={onShowAll}>
               Show All
             </Button>
@@ -244,7 +309,7 @@ export function DealerLocator({
             <select
               value={filters.radius ?? ''}
               onChange={(event) =>
-                setFilters((now) => ({ ...now, radius: event.target.value ? Number(event.target.value) : undefined }))
+                changeFilters({ radius: event.target.value ? Number(event.target.value) : undefined })
               }
             >
               <option value="">Any distance</option>
@@ -259,7 +324,7 @@ export function DealerLocator({
             <span>Category</span>
             <select
               value={filters.category ?? ''}
-              onChange={(event) => setFilters((now) => ({ ...now, category: event.target.value || undefined }))}
+              onChange={(event) => changeFilters({ category: event.target.value || undefined })}
             >
               <option value="">All categories</option>
               {categories.map((category) => (
@@ -301,13 +366,13 @@ export function DealerLocator({
             )}
             {shown.answer.dealers.length === 0 && shown.answer.nearest && (
               <p className="locator__empty">
-                No dealers within {filters.radius} miles. The nearest dealer is{' '}
+                No dealers within {shown.radius} miles. The nearest dealer is{' '}
                 {formatMiles(shown.answer.nearest.distance)} away:
               </p>
             )}
             <ol className="locator__results">
               {results.slice(0, CLOSEST_DEALERS).map((dealer) => (
-                <li key={dealer.dealer_id}>
+                <li key={dealer.dealer_id} className="locator__result-item">
                   <button
                     type="button"
                     className={
@@ -320,6 +385,7 @@ export function DealerLocator({
                     <span className="locator__result-distance">{formatMiles(dealer.distance)}</span>
                     <span className="locator__result-address">{addressLines(dealer).join(' · ')}</span>
                   </button>
+                  <DealerLinks dealer={dealer} className="locator__result-links" />
                 </li>
               ))}
             </ol>

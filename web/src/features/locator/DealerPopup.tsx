@@ -1,17 +1,58 @@
 import type { MapDealer } from '@portal/contracts';
-import { formatMiles } from './geo';
-import { addressLines, dealerName, emailHref, phoneHref, websiteHref } from './popup';
+import { dealerPosition, formatMiles } from './geo';
+import { addressLines, dealerName, dealerWebsiteHref, directionsHref, emailHref, phoneHref } from './popup';
+import { usePublishedWebsite } from './publishedWebsite';
 
 interface DealerPopupProps {
   dealer: MapDealer;
   distance?: number | null;
 }
 
-/** A dealer's popup: name, address, phone link, email link and Visit Website. */
-export function DealerPopup({ dealer, distance }: DealerPopupProps) {
+/**
+ * How to reach a dealer: its phone (a tel: link), email, Visit Website (the published generated website, else
+ * its own) and Directions (Google Maps), each opening outside the locator in a new tab where it is a page.
+ */
+export function DealerLinks({ dealer, className }: { dealer: MapDealer; className: string }) {
   const phone = phoneHref(dealer.phone);
   const email = emailHref(dealer.email);
-  const website = websiteHref(dealer.website);
+  const published = usePublishedWebsite(dealer.dealer_id);
+  const website = dealerWebsiteHref({ website: dealer.website, published_website: published });
+  const directions = directionsHref(dealerPosition(dealer), addressLines(dealer));
+  const name = dealerName(dealer);
+  return (
+    <ul className={className}>
+      {phone && (
+        <li>
+          <a href={phone} aria-label={`Call ${name} at ${dealer.phone}`}>
+            {dealer.phone}
+          </a>
+        </li>
+      )}
+      {email && (
+        <li>
+          <a href={email}>{dealer.email}</a>
+        </li>
+      )}
+      {website && (
+        <li>
+          <a href={website} target="_blank" rel="noopener noreferrer" aria-label={`Visit Website of ${name}`}>
+            Visit Website
+          </a>
+        </li>
+      )}
+      {directions && (
+        <li>
+          <a href={directions} target="_blank" rel="noopener noreferrer" aria-label={`Directions to ${name}`}>
+            Directions
+          </a>
+        </li>
+      )}
+    </ul>
+  );
+}
+
+/** A dealer's popup: name, address, phone link, email link, Visit Website and Directions. */
+export function DealerPopup({ dealer, distance }: DealerPopupProps) {
   return (
     <div className="dealer-popup">
       <h3 className="dealer-popup__name">{dealerName(dealer)}</h3>
@@ -21,25 +62,7 @@ export function DealerPopup({ dealer, distance }: DealerPopupProps) {
           <span key={line}>{line}</span>
         ))}
       </address>
-      <ul className="dealer-popup__links">
-        {phone && (
-          <li>
-            <a href={phone}>{dealer.phone}</a>
-          </li>
-        )}
-        {email && (
-          <li>
-            <a href={email}>{dealer.email}</a>
-          </li>
-        )}
-        {website && (
-          <li>
-            <a href={website} target="_blank" rel="noopener noreferrer">
-              Visit Website
-            </a>
-          </li>
-        )}
-      </ul>
+      <DealerLinks dealer={dealer} className="dealer-popup__links" />
     </div>
   );
 }

@@ -18,8 +18,6 @@ export type MapFeature =
 /** A box of the world space: [x0, y0, x1, y1]. */
 export type WorldBox = readonly [number, number, number, number];
 
-/** Beyond this many markers the map clusters them even when clustering is not switched on ("when dense"). */
-export const DENSE_MARKERS = 150;
 /** The radius (px of supercluster's tiles, see `TILE_PER_WORLD`) within which markers join a cluster. */
 export const CLUSTER_RADIUS = 48;
 /** Past this zoom every dealer is drawn on its own. */
@@ -48,9 +46,12 @@ const latToUnit = (lat: number) => {
   return 0.5 - (0.25 * Math.log((1 + sin) / (1 - sin))) / Math.PI;
 };
 
-/** Clustering is used when switched on and there is more than one marker, or always when the map is dense. */
+/**
+ * Clustering is used only when switched on ("Cluster nearby markers") and there is more than one marker: switched
+ * off, every dealer is its own marker however many there are.
+ */
 export function shouldCluster(count: number, enabled: boolean): boolean {
-  return count > DENSE_MARKERS || (enabled && count > 1);
+  return enabled && count > 1;
 }
 
 export interface PointInput {

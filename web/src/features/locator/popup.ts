@@ -48,11 +48,36 @@ export function popupCss(style: PopupStyle): Record<string, string> {
   };
 }
 
-/** Visit Website: https:// is prefixed when the value does not start with http. */
+/**
+ * Visit Website: https:// is prefixed when the value has no scheme; any scheme other than http(s) (javascript:,
+ * data:…) is never linked.
+ */
 export function websiteHref(website: string | null | undefined): string | null {
   const value = website?.trim();
-  if (!value) return null;
-  return /^http/i.test(value) ? value : `https://${value}`;
+  if (!value || /\s/.test(value)) return null;
+  if (/^https?:\/\/[^/]/i.test(value)) return value;
+  if (/^[a-z][a-z0-9+.-]*:/i.test(value) && !/^[^:/]+:\d+(\/|$)/.test(value)) return null;
+  return `https://${value.replace(/^\/+/, '')}`;
+}
+
+/**
+ * The website a visitor is sent to: the dealer's published generated website when it is live (a same-site path
+ * or an http(s) address), else the dealer's own website.
+ */
+export function dealerWebsiteHref(dealer: { website: string | null; published_website?: string | null }) {
+  const published = dealer.published_website?.trim();
+  if (published && (/^\/(?!\/)/.test(published) || /^https?:\/\//i.test(published))) return published;
+  return websiteHref(dealer.website);
+}
+
+/** Directions on Google Maps to a dealer: its coordinates, else its address; null when it has neither. */
+export function directionsHref(
+  position: { lat: number; lng: number } | null,
+  address: readonly string[],
+): string | null {
+  const destination = position ? `${position.lat},${position.lng}` : address.join(', ');
+  if (!destination) return null;
+  return `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(destination)}`;
 }
 
 /** A tel: link of a phone number (digits and a leading +). */
