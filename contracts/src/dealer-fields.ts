@@ -210,8 +210,84 @@ export const US_STATE_CODES = [
   'KY', 'LA', 'ME', 'MD', 'MA', 'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV', 'NH', 'NJ', 'NM', 'NY', 'NC',
   'ND', 'OH', 'OK', 'OR', 'PA', 'RI', 'SC', 'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY',
 ] as const;
-const US_STATES = new Set<string>(US_STATE_CODES);
+export type UsStateCode = (typeof US_STATE_CODES)[number];
+const US_STATE_CODE_SET = new Set<string>(US_STATE_CODES);
 export const NOT_A_US_STATE = 'Error: State must be a US state code (two letters, e.g. TX)';
+
+/** Each accepted code with its name, in the order of the names: what a state choice lists. */
+export const US_STATES: readonly { readonly code: UsStateCode; readonly name: string }[] = [
+  { code: 'AL', name: 'Alabama' },
+  { code: 'AK', name: 'Alaska' },
+  { code: 'AZ', name: 'Arizona' },
+  { code: 'AR', name: 'Arkansas' },
+  { code: 'CA', name: 'California' },
+  { code: 'CO', name: 'Colorado' },
+  { code: 'CT', name: 'Connecticut' },
+  { code: 'DE', name: 'Delaware' },
+  { code: 'DC', name: 'District of Columbia' },
+  { code: 'FL', name: 'Florida' },
+  { code: 'GA', name: 'Georgia' },
+  { code: 'HI', name: 'Hawaii' },
+  { code: 'ID', name: 'Idaho' },
+  { code: 'IL', name: 'Illinois' },
+  { code: 'IN', name: 'Indiana' },
+  { code: 'IA', name: 'Iowa' },
+  { code: 'KS', name: 'Kansas' },
+  { code: 'KY', name: 'Kentucky' },
+  { code: 'LA', name: 'Louisiana' },
+  { code: 'ME', name: 'Maine' },
+  { code: 'MD', name: 'Maryland' },
+  { code: 'MA', name: 'Massachusetts' },
+  { code: 'MI', name: 'Michigan' },
+  { code: 'MN', name: 'Minnesota' },
+  { code: 'MS', name: 'Mississippi' },
+  { code: 'MO', name: 'Missouri' },
+  { code: 'MT', name: 'Montana' },
+  { code: 'NE', name: 'Nebraska' },
+  { code: 'NV', name: 'Nevada' },
+  { code: 'NH', name: 'New Hampshire' },
+  { code: 'NJ', name: 'New Jersey' },
+  { code: 'NM', name: 'New Mexico' },
+  { code: 'NY', name: 'New York' },
+  { code: 'NC', name: 'North Carolina' },
+  { code: 'ND', name: 'North Dakota' },
+  { code: 'OH', name: 'Ohio' },
+  { code: 'OK', name: 'Oklahoma' },
+  { code: 'OR', name: 'Oregon' },
+  { code: 'PA', name: 'Pennsylvania' },
+  { code: 'RI', name: 'Rhode Island' },
+  { code: 'SC', name: 'South Carolina' },
+  { code: 'SD', name: 'South Dakota' },
+  { code: 'TN', name: 'Tennessee' },
+  { code: 'TX', name: 'Texas' },
+  { code: 'UT', name: 'Utah' },
+  { code: 'VT', name: 'Vermont' },
+  { code: 'VA', name: 'Virginia' },
+  { code: 'WA', name: 'Washington' },
+  { code: 'WV', name: 'West Virginia' },
+  { code: 'WI', name: 'Wisconsin' },
+  { code: 'WY', name: 'Wyoming' },
+];
+
+/** lower-cased name, spaces collapsed → code */
+const CODE_BY_NAME = new Map<string, UsStateCode>(US_STATES.map((state) => [state.name.toLowerCase(), state.code]));
+
+/**
+ * The code a person meant: a code in any case ("mt", "MT") or a full name in any case and spacing
+ * ("Montana", " new  york "). Anything else (a prefix such as "Mon", a territory, a typo) is null: never a guess,
+ * so "Montana" can never become "MO".
+ */
+export function stateCodeOf(text: string): UsStateCode | null {
+  const trimmed = text.trim().replace(/\s+/g, ' ');
+  const upper = trimmed.toUpperCase();
+  if (US_STATE_CODE_SET.has(upper)) return upper as UsStateCode;
+  return CODE_BY_NAME.get(trimmed.toLowerCase()) ?? null;
+}
+
+/** The name of a code ("MT" → "Montana"); undefined for anything else. */
+export function stateNameOf(code: string): string | undefined {
+  return US_STATES.find((state) => state.code === code.toUpperCase())?.name;
+}
 
 // ---------------------------------------------------------------------------------------------------------
 // Request types
@@ -253,7 +329,7 @@ function baseType(name: DealerFieldName): z.ZodType<string | undefined, string |
           .trim()
           .toUpperCase()
           .max(2, 'Error: State must be at most 2 characters')
-          .refine((value) => value === '' || US_STATES.has(value), NOT_A_US_STATE),
+          .refine((value) => value === '' || US_STATE_CODE_SET.has(value), NOT_A_US_STATE),
       );
     default:
       return storable(

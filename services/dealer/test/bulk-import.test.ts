@@ -143,7 +143,8 @@ describe('POST /api/admin/bulk-import-dealers', () => {
         { row: 3, message: 'Error: Business name contains characters that cannot be stored' },
         { row: 4, message: 'Error: Address must be at most 200 characters' },
         { row: 5, message: 'email: Please enter a valid email address' },
-        { row: 6, message: 'Error: State must be a US state code (two letters, e.g. TX)' },
+        // a state cell is a code or a full name; anything else is reported with the value
+        { row: 6, message: 'Error: State "ZZ" is not a US state name or two-letter code' },
         {
           row: 7,
           message:

@@ -6,30 +6,70 @@ interface InputFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'o
   value: string;
   onChange: (value: string) => void;
   hint?: ReactNode;
+  /** what is wrong with this field, shown beside it (and named by the input's aria-describedby) */
+  error?: string;
+  /** a control that belongs to the input (a Show toggle): kept in the input's row */
+  trailing?: ReactNode;
+}
+
+/** The ids a control is described by: its hint and its error, when it has them. */
+export function describedBy(id: string, hint: unknown, error: unknown): string | undefined {
+  return [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+}
+
+/** A field's message, under it; announced when it appears. */
+export function FieldError({ id, error }: { id: string; error?: string }) {
+  return (
+    <p id={`${id}-error`} className="field__error" aria-live="polite" hidden={!error}>
+      {error}
+    </p>
+  );
 }
 
 /** A labelled, controlled input (`.field` styles); a required field's label carries a marker. */
-export function InputField({ label, value, onChange, hint, required, className, ...input }: InputFieldProps) {
+export function InputField({
+  label,
+  value,
+  onChange,
+  hint,
+  error,
+  trailing,
+  required,
+  className,
+  ...input
+}: InputFieldProps) {
   const id = useId();
+  const control = (
+    <input
+      {...input}
+      id={id}
+      value={value}
+      required={required}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={describedBy(id, hint, error)}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
   return (
     <div className={['field', className].filter(Boolean).join(' ')}>
       <label htmlFor={id}>
         {label}
         {required && <RequiredMark />}
       </label>
-      <input
-        {...input}
-        id={id}
-        value={value}
-        required={required}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-        onChange={(event) => onChange(event.target.value)}
-      />
+      {trailing ? (
+        <div className="field__row">
+          {control}
+          {trailing}
+        </div>
+      ) : (
+        control
+      )}
       {hint && (
         <p id={`${id}-hint`} className="field__hint">
           {hint}
         </p>
       )}
+      <FieldError id={id} error={error} />
     </div>
   );
 }
@@ -50,22 +90,28 @@ export function TextAreaField({ label, value, onChange, className, ...area }: Te
   );
 }
 
-/** A password input with a Show/Hide toggle (the spec's create-login and signup forms). */
-export function PasswordField(props: Omit<InputFieldProps, 'type'>) {
+/**
+ * A password input with its Show toggle in the same row (the spec's create-login and signup forms). The toggle is
+ * a toggle button: its name stays "Show <label>" and aria-pressed says whether the password is shown.
+ */
+export function PasswordField(props: Omit<InputFieldProps, 'type' | 'trailing'>) {
   const [shown, setShown] = useState(false);
   return (
-    <div className="password-field">
-      <InputField {...props} type={shown ? 'text' : 'password'} />
-      <button
-        type="button"
-        className="password-field__toggle"
-        aria-label={shown ? `Hide ${props.label}` : `Show ${props.label}`}
-        aria-pressed={shown}
-        onClick={() => setShown((value) => !value)}
-      >
-        {shown ? 'Hide' : 'Show'}
-      </button>
-    </div>
+    <InputField
+      {...props}
+      className={['password-field', props.className].filter(Boolean).join(' ')}
+      type={shown ? 'text' : 'password'}
+      trailing={
+        <button
+          type="button"
+          className="password-field__toggle"
+          aria-pressed={shown}
+          onClick={() => setShown((value) => !value)}
+        >
+          Show<span className="visually-hidden"> {props.label}</span>
+        </button>
+      }
+    />
   );
 }
 
@@ -81,9 +127,23 @@ interface SelectInputProps {
   onChange: (value: string) => void;
   required?: boolean;
   className?: string;
+  hint?: ReactNode;
+  /** what is wrong with this choice, shown beside it */
+  error?: string;
+  autoComplete?: string;
 }
 
-export function SelectInput({ label, value, options, onChange, required, className }: SelectInputProps) {
+export function SelectInput({
+  label,
+  value,
+  options,
+  onChange,
+  required,
+  className,
+  hint,
+  error,
+  autoComplete,
+}: SelectInputProps) {
   const id = useId();
   return (
     <div className={['field', className].filter(Boolean).join(' ')}>
@@ -91,13 +151,27 @@ export function SelectInput({ label, value, options, onChange, required, classNa
         {label}
         {required && <RequiredMark />}
       </label>
-      <select id={id} value={value} required={required} onChange={(event) => onChange(event.target.value)}>
+      <select
+        id={id}
+        value={value}
+        required={required}
+        autoComplete={autoComplete}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        onChange={(event) => onChange(event.target.value)}
+      >
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
           </option>
         ))}
       </select>
+      {hint && (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      )}
+      <FieldError id={id} error={error} />
     </div>
   );
 }

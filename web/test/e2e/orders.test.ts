@@ -71,7 +71,7 @@ describe('A dealer orders products in a real browser', () => {
     await page.getByRole('tab', { name: 'Order Products' }).click();
     const summary = page.getByRole('complementary', { name: 'Order summary' });
     const submit = summary.getByRole('button', { name: 'Submit Order' });
-    const quantity = page.getByRole('textbox', { name: 'Quantity of Ridge Hub Blind' });
+    const quantity = page.getByRole('spinbutton', { name: 'Quantity of Ridge Hub Blind' });
     await quantity.waitFor();
     expect(await submit.isDisabled()).toBe(true);
 
@@ -96,7 +96,7 @@ describe('A dealer orders products in a real browser', () => {
     await increase.click();
     await increase.click();
     await expectValue(quantity, '2');
-    await page.getByRole('textbox', { name: 'Quantity of Brush Loop Kit' }).fill('3');
+    await page.getByRole('spinbutton', { name: 'Quantity of Brush Loop Kit' }).fill('3');
     await expectText(summary.getByTestId('order-total'), '$79.15');
     await page.getByRole('button', { name: 'Decrease quantity of Brush Loop Kit' }).click();
     await page.getByRole('button', { name: 'Decrease quantity of Brush Loop Kit' }).click();

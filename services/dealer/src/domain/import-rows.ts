@@ -2,6 +2,7 @@ import {
   type BulkImportRow,
   DEALER_FIELDS,
   ImportedDealerRow,
+  stateCodeOf,
   UNSTORABLE_CELL,
   unstorableMessage,
 } from '@portal/contracts';
@@ -23,6 +24,23 @@ function firstMessage(error: z.ZodError): string {
   if (!issue) return 'Error: Invalid row';
   const path = issue.path.join('.');
   return path && !issue.message.startsWith('Error:') ? `${path}: ${issue.message}` : issue.message;
+}
+
+/** An import's state cell that is neither a code nor a full name, quoted as the file had it. */
+export function notAStateMessage(value: string): string {
+  const shown = value.trim();
+  // a cell may be long: the message quotes enough to find it in the file
+  const quoted = shown.length > 40 ? `${shown.slice(0, 40)}…` : shown;
+  return `Error: State "${quoted}" is not a US state name or two-letter code`;
+}
+
+/**
+ * A state cell as a code: a code in any case or a full name ("Montana" → MT, "new york" → NY); a blank or absent
+ * cell is left as it came (the row's own rules decide); null when it names no state.
+ */
+function importedState(cell: string | undefined): string | null | undefined {
+  if (cell === undefined || cell.trim() === '') return cell;
+  return stateCodeOf(cell);
 }
 
 export interface CheckedRows {
@@ -47,7 +65,12 @@ export function checkImportRows(rows: readonly BulkImportRow[], zones: readonly 
       continue;
     }
     const { dealer_id: ownIdCell, ...cells } = raw;
-    const parsed = ImportedDealerRow.safeParse(cells);
+    const state = importedState(cells.state);
+    if (state === null) {
+      errors.push({ row, message: notAStateMessage(cells.state ?? '') });
+      continue;
+    }
+    const parsed = ImportedDealerRow.safeParse({ ...cells, state });
     if (!parsed.success) {
       errors.push({ row, message: firstMessage(parsed.error) });
       continue;

@@ -1,5 +1,10 @@
 import { BulkImportDealersRequest } from '@portal/contracts';
-import { checkImportRows, deduplicateImport, type ImportedDealer } from '../../src/domain/import-rows';
+import {
+  checkImportRows,
+  deduplicateImport,
+  type ImportedDealer,
+  notAStateMessage,
+} from '../../src/domain/import-rows';
 import { matchZone } from '../../src/domain/zones';
 
 const ZONES = ['Eastern Zone', 'Midwest Zone'];
@@ -36,6 +41,43 @@ describe('checking import rows', () => {
     expect(valid[0]?.zone).toBe('Eastern Zone');
     expect(errors[0]?.message).toBe(
       'Error: Zone "Mars" is not one of the configured zones (Eastern Zone, Midwest Zone)',
+    );
+  });
+
+  test('When states are full names or codes in any case, Then each is saved as its own code (Montana is MT, not MO)', () => {
+    const { valid, errors } = checkImportRows(
+      parsed([
+        row({ state: 'Montana' }),
+        row({ state: 'new york' }),
+        row({ state: ' tx ' }),
+        row({ state: 'Missouri' }),
+      ]),
+      ZONES,
+    );
+    expect(errors).toEqual([]);
+    expect(valid.map((d) => [d.row, d.state])).toEqual([
+      [1, 'MT'],
+      [2, 'NY'],
+      [3, 'TX'],
+      [4, 'MO'],
+    ]);
+  });
+
+  test('When a state names no US state, Then that row is reported with its number and the value, and the others are kept', () => {
+    const { valid, errors } = checkImportRows(
+      parsed([row({ state: 'Ohio' }), row({ state: 'Montan' }), row({ state: 'Puerto Rico' }), row({ state: 'MT' })]),
+      ZONES,
+    );
+    expect(valid.map((d) => [d.row, d.state])).toEqual([
+      [1, 'OH'],
+      [4, 'MT'],
+    ]);
+    expect(errors).toEqual([
+      { row: 2, message: 'Error: State "Montan" is not a US state name or two-letter code' },
+      { row: 3, message: 'Error: State "Puerto Rico" is not a US state name or two-letter code' },
+    ]);
+    expect(notAStateMessage('x'.repeat(60))).toBe(
+      `Error: State "${'x'.repeat(40)}…" is not a US state name or two-letter code`,
     );
   });
 

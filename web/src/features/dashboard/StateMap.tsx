@@ -1,10 +1,10 @@
+import { stateCodeOf } from '@portal/contracts';
 import { geoPath } from 'd3-geo';
 import { useMemo, useState } from 'react';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import atlas from 'us-atlas/states-albers-10m.json';
 import { bandColor, mapSummary, STATE_BANDS } from './stateBands';
-import { US_STATES } from './usStates';
 
 interface StateShape {
   code: string;
@@ -18,7 +18,8 @@ function stateShapes(): StateShape[] {
   const path = geoPath();
   return feature(topology, topology.objects.states).features.flatMap((state) => {
     const name = state.properties?.name ?? '';
-    const code = US_STATES[name];
+    // the map covers the 50 states (the District of Columbia is left out, 001 §2)
+    const code = name === 'District of Columbia' ? null : stateCodeOf(name);
     const d = path(state);
     return code && d ? [{ code, name, path: d }] : [];
   });
@@ -33,6 +34,7 @@ interface StateMapProps {
 export function StateMap({ byState, onSelectState }: StateMapProps) {
   const shapes = useMemo(stateShapes, []);
   const [hover, setHover] = useState<{ shape: StateShape; x: number; y: number } | null>(null);
+  const [focused, setFocused] = useState<StateShape | null>(null);
   const summary = mapSummary(
     byState,
     shapes.map((shape) => shape.code),
@@ -42,15 +44,16 @@ export function StateMap({ byState, onSelectState }: StateMapProps) {
     <section className="state-map" aria-labelledby="state-map-title">
       <h2 id="state-map-title">Dealers by State</h2>
       <div className="state-map__canvas">
+        {/* biome-ignore lint/a11y/useSemanticElements: an <svg> cannot be a <fieldset>; a group, not an image, so the states inside are controls a screen reader reaches one by one */}
         <svg
           viewBox="0 0 975 610"
           aria-label="United States map of dealers per state"
-          role="img"
+          role="group"
           onMouseLeave={() => setHover(null)}
         >
           {shapes.map((shape) => {
             const count = byState[shape.code] ?? 0;
-            const label = `${shape.name}: ${count} dealer${count === 1 ? '' : 's'}`;
+            const label = `${shape.name}, ${count} dealer${count === 1 ? '' : 's'}`;
             return (
               // SVG shapes cannot be <button>s: a state with dealers gets the button role, focus and keys itself
               // biome-ignore lint/a11y/noStaticElementInteractions: role is set just below
@@ -68,12 +71,20 @@ export function StateMap({ byState, onSelectState }: StateMapProps) {
                   setHover({ shape, x: event.clientX - (box?.left ?? 0), y: event.clientY - (box?.top ?? 0) });
                 }}
                 onClick={() => count > 0 && onSelectState(shape.code)}
+                onFocus={() => setFocused(shape)}
+                onBlur={() => setFocused(null)}
                 onKeyDown={(event) => {
-                  if (count > 0 && (event.key === 'Enter' || event.key === ' ')) onSelectState(shape.code);
+                  if (count > 0 && (event.key === 'Enter' || event.key === ' ')) {
+                    // Space would also scroll the page
+                    event.preventDefault();
+                    onSelectState(shape.code);
+                  }
                 }}
               />
             );
           })}
+          {/* the focused state's outline, drawn last: the states after it would otherwise cover its border */}
+          {focused && <path d={focused.path} className="state-map__focus-ring" />}
         </svg>
         {hover && (
           <div className="state-map__tooltip" style={{ left: hover.x + 12, top: hover.y + 12 }} role="tooltip">

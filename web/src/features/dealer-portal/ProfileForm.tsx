@@ -4,6 +4,7 @@ import { errorDetail } from '../../api/errorMessage';
 import { Button } from '../../ui/Button';
 import { InputField } from '../../ui/FormField';
 import { Message } from '../../ui/Message';
+import { StateSelect } from '../../ui/StateSelect';
 import { useGetOwnDealerQuery, useSaveOwnProfileMutation } from './ownDealerApi';
 import './dealer-portal.css';
 
@@ -36,12 +37,20 @@ function ProfileForm({ dealer }: { dealer: Dealer }) {
   const [message, setMessage] = useState<string>();
   const [save, { isLoading }] = useSaveOwnProfileMutation();
   const set = (field: keyof ProfileValues) => (value: string) => setValues((old) => ({ ...old, [field]: value }));
+  // Save was pressed: from then on the first problem shows beside its field, and goes as soon as it is fixed
+  const [tried, setTried] = useState(false);
+  const { website, ...rest } = values;
+  const checked = DealerProfileRequest.safeParse(dealer.use_own_website ? values : rest);
+  const issue = tried && !checked.success ? checked.error.issues[0] : undefined;
+  const issueField = issue?.path[0];
+  const onScreen = typeof issueField === 'string' && issueField in values;
+  const errorOf = (field: keyof ProfileValues) => (issue && issueField === field ? issue.message : undefined);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const { website, ...rest } = values;
-    const checked = DealerProfileRequest.safeParse(dealer.use_own_website ? values : rest);
-    if (!checked.success) return setMessage(checked.error.issues[0]?.message);
+    setTried(true);
+    setMessage(undefined);
+    if (!checked.success) return;
     try {
       await save({ body: checked.data }).unwrap();
       setMessage('Profile updated successfully!');
@@ -58,24 +67,54 @@ function ProfileForm({ dealer }: { dealer: Dealer }) {
         Profile changes may take up to 2 days to appear on the dealer map and your website.
       </p>
       <div className="form-grid">
-        <InputField label="Business Name" value={values.business_name} onChange={set('business_name')} />
-        <InputField label="Full Name" value={values.full_name} onChange={set('full_name')} />
-        <InputField label="Phone" type="tel" required value={values.phone} onChange={set('phone')} />
-        <InputField label="Address" required value={values.address} onChange={set('address')} />
-        <InputField label="City" required value={values.city} onChange={set('city')} />
         <InputField
-          label="State"
-          required
-          maxLength={2}
-          value={values.state}
-          onChange={(value) => set('state')(value.toUpperCase())}
+          label="Business Name"
+          value={values.business_name}
+          onChange={set('business_name')}
+          error={errorOf('business_name')}
         />
-        <InputField label="Zip Code" required value={values.zip_code} onChange={set('zip_code')} />
+        <InputField
+          label="Full Name"
+          value={values.full_name}
+          onChange={set('full_name')}
+          error={errorOf('full_name')}
+        />
+        <InputField
+          label="Phone"
+          type="tel"
+          required
+          value={values.phone}
+          onChange={set('phone')}
+          error={errorOf('phone')}
+        />
+        <InputField
+          label="Address"
+          required
+          value={values.address}
+          onChange={set('address')}
+          error={errorOf('address')}
+        />
+        <InputField label="City" required value={values.city} onChange={set('city')} error={errorOf('city')} />
+        <StateSelect required value={values.state} onChange={set('state')} error={errorOf('state')} />
+        <InputField
+          label="Zip Code"
+          required
+          value={values.zip_code}
+          onChange={set('zip_code')}
+          error={errorOf('zip_code')}
+        />
         {dealer.use_own_website && (
-          <InputField label="Website" type="url" value={values.website} onChange={set('website')} />
+          <InputField
+            label="Website"
+            type="url"
+            value={values.website}
+            onChange={set('website')}
+            error={errorOf('website')}
+          />
         )}
       </div>
-      <Message text={message} />
+      {/* a problem of no field on screen is said here, with the server's answers */}
+      <Message text={message ?? (issue && !onScreen ? issue.message : undefined)} />
       <div>
         <Button type="submit" busy={isLoading} busyLabel="Saving...">
           Save Profile

@@ -5,12 +5,27 @@ import { Button } from '../../ui/Button';
 import { InputField, SelectInput, TextAreaField } from '../../ui/FormField';
 import { Message } from '../../ui/Message';
 import { Modal } from '../../ui/Modal';
+import { StateSelect } from '../../ui/StateSelect';
 import { createBody, type DealerFormValues, formValuesOf, updateBody } from './dealerForm';
 import { useCreateDealerMutation, useUpdateDealerMutation } from './dealersApi';
 import { useZones } from './useZones';
 
 /** How long the edit form's success notice stays before the modal closes (000 §9). */
 const EDIT_NOTICE_MS = 2000;
+
+/** The fields both forms show. */
+const FORM_FIELDS: readonly (keyof DealerFormValues)[] = [
+  'business_name',
+  'full_name',
+  'email',
+  'phone',
+  'address',
+  'city',
+  'state',
+  'zip_code',
+  'zone',
+  'website',
+];
 
 interface DealerFormModalProps {
   /** absent: create a dealer */
@@ -29,9 +44,20 @@ export function DealerFormModal({ dealer, onClose }: DealerFormModalProps) {
   const editing = dealer !== undefined;
   const done = temporaryPassword !== undefined;
   const set = (field: keyof DealerFormValues) => (value: string) => setValues((old) => ({ ...old, [field]: value }));
+  // Save was pressed: from then on the first problem shows beside its field, and goes as soon as it is fixed
+  const [tried, setTried] = useState(false);
+  const check = editing ? updateBody(values) : createBody(values);
+  const problem = tried && !check.ok ? check : null;
+  const errorOf = (field: keyof DealerFormValues) => (problem?.field === field ? problem.message : undefined);
+  const shownFields: readonly (keyof DealerFormValues)[] = editing ? [...FORM_FIELDS, 'created_at'] : FORM_FIELDS;
+  // a problem of no field on screen is said under the form
+  const formProblem = problem && !(problem.field && shownFields.includes(problem.field)) ? problem.message : undefined;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    setTried(true);
+    setMessage(undefined);
+    if (!check.ok) return;
     try {
       if (dealer) await saveEdit(dealer.dealer_id);
       else await saveNew();
@@ -101,34 +127,66 @@ export function DealerFormModal({ dealer, onClose }: DealerFormModalProps) {
         </div>
       ) : (
         <form id={formId} className="form-grid" onSubmit={submit} noValidate>
-          <InputField label="Business Name" value={values.business_name} onChange={set('business_name')} />
-          <InputField label="Full Name" value={values.full_name} onChange={set('full_name')} />
-          <InputField label="Email" type="email" required value={values.email} onChange={set('email')} />
-          <InputField label="Phone" type="tel" required value={values.phone} onChange={set('phone')} />
+          <InputField
+            label="Business Name"
+            value={values.business_name}
+            onChange={set('business_name')}
+            error={errorOf('business_name')}
+          />
+          <InputField
+            label="Full Name"
+            value={values.full_name}
+            onChange={set('full_name')}
+            error={errorOf('full_name')}
+          />
+          <InputField
+            label="Email"
+            type="email"
+            required
+            value={values.email}
+            onChange={set('email')}
+            error={errorOf('email')}
+          />
+          <InputField
+            label="Phone"
+            type="tel"
+            required
+            value={values.phone}
+            onChange={set('phone')}
+            error={errorOf('phone')}
+          />
           <InputField
             label="Address"
             required
             className="field--wide"
             value={values.address}
             onChange={set('address')}
+            error={errorOf('address')}
           />
-          <InputField label="City" required value={values.city} onChange={set('city')} />
+          <InputField label="City" required value={values.city} onChange={set('city')} error={errorOf('city')} />
+          <StateSelect required value={values.state} onChange={set('state')} error={errorOf('state')} />
           <InputField
-            label="State"
+            label="Zip Code"
             required
-            maxLength={2}
-            value={values.state}
-            onChange={(value) => set('state')(value.toUpperCase())}
+            value={values.zip_code}
+            onChange={set('zip_code')}
+            error={errorOf('zip_code')}
           />
-          <InputField label="Zip Code" required value={values.zip_code} onChange={set('zip_code')} />
           <SelectInput
             label="Zone"
             required
             value={values.zone}
             options={zones.map((zone) => ({ value: zone, label: zone }))}
             onChange={set('zone')}
+            error={errorOf('zone')}
           />
-          <InputField label="Website" className="field--wide" value={values.website} onChange={set('website')} />
+          <InputField
+            label="Website"
+            className="field--wide"
+            value={values.website}
+            onChange={set('website')}
+            error={errorOf('website')}
+          />
           {editing ? (
             <>
               <TextAreaField
@@ -138,7 +196,13 @@ export function DealerFormModal({ dealer, onClose }: DealerFormModalProps) {
                 value={values.description}
                 onChange={set('description')}
               />
-              <InputField label="Join Date" type="date" value={values.created_at} onChange={set('created_at')} />
+              <InputField
+                label="Join Date"
+                type="date"
+                value={values.created_at}
+                onChange={set('created_at')}
+                error={errorOf('created_at')}
+              />
             </>
           ) : (
             <label className="checkbox-field field--wide">
@@ -151,7 +215,7 @@ export function DealerFormModal({ dealer, onClose }: DealerFormModalProps) {
             </label>
           )}
           <div className="field--wide">
-            <Message text={message} />
+            <Message text={message ?? formProblem} />
           </div>
         </form>
       )}

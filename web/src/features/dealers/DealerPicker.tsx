@@ -1,6 +1,7 @@
 import type { Dealer } from '@portal/contracts';
 import { type KeyboardEvent, type UIEvent, useEffect, useId, useMemo, useState } from 'react';
 import { usePagedRows } from '../../api/usePagedRows';
+import { FieldError } from '../../ui/FormField';
 import { useDebounced } from '../../ui/useDebounced';
 import { type ChosenDealer, chosenDealer, dealerPickerQuery } from './dealerChoice';
 import { useGetDealerPickerPagesInfiniteQuery } from './dealersApi';
@@ -14,6 +15,8 @@ interface DealerPickerProps {
   anyLabel?: string;
   required?: boolean;
   className?: string;
+  /** what is wrong with the choice, shown under the picker */
+  error?: string;
 }
 
 interface Choice {
@@ -34,7 +37,7 @@ const END_SLACK_OPTIONS = 5;
  * through the options, Enter chooses, Escape closes; focus stays in the input. Used by the New Order modal and
  * the Orders tab's Dealer filter.
  */
-export function DealerPicker({ label, value, onChange, anyLabel, required, className }: DealerPickerProps) {
+export function DealerPicker({ label, value, onChange, anyLabel, required, className, error }: DealerPickerProps) {
   const id = useId();
   const listId = `${id}-list`;
   const optionId = (index: number) => `${listId}-${index}`;
@@ -154,6 +157,8 @@ export function DealerPicker({ label, value, onChange, anyLabel, required, class
           aria-controls={listId}
           aria-activedescendant={open && active >= 0 ? optionId(active) : undefined}
           aria-required={required || undefined}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
           placeholder={anyLabel ?? 'Type to search dealers'}
           value={text}
           onChange={(event) => {
@@ -199,6 +204,7 @@ export function DealerPicker({ label, value, onChange, anyLabel, required, class
           )}
         </div>
       </div>
+      <FieldError id={id} error={error} />
     </div>
   );
 }

@@ -36,12 +36,20 @@ export function formValuesOf(dealer: Dealer | undefined, defaultZone: string): D
   };
 }
 
-type Checked<T> = { ok: true; body: T } | { ok: false; message: string };
+/** A refused form: the first problem's message and, when it concerns one field, that field (to show it beside). */
+type Checked<T> = { ok: true; body: T } | { ok: false; message: string; field?: keyof DealerFormValues };
 
-function checked<T>(result: { success: true; data: T } | { success: false; error: { issues: { message: string }[] } }) {
-  return result.success
-    ? ({ ok: true, body: result.data } as const)
-    : ({ ok: false, message: result.error.issues[0]?.message ?? 'Error: Invalid form' } as const);
+type Issue = { message: string; path: readonly PropertyKey[] };
+
+function checked<T>(result: { success: true; data: T } | { success: false; error: { issues: readonly Issue[] } }) {
+  if (result.success) return { ok: true, body: result.data } as const;
+  const issue = result.error.issues[0];
+  const field = issue?.path[0];
+  return {
+    ok: false,
+    message: issue?.message ?? 'Error: Invalid form',
+    ...(typeof field === 'string' ? { field: field as keyof DealerFormValues } : {}),
+  } as const;
 }
 
 /** The create body, checked with the contract's own rules so the messages are the spec's. */

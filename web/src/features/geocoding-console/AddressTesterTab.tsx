@@ -4,6 +4,7 @@ import { isNetworkError } from '../../api/errorMessage';
 import { Button } from '../../ui/Button';
 import { InputField } from '../../ui/FormField';
 import { Message } from '../../ui/Message';
+import { StateSelect } from '../../ui/StateSelect';
 import { useTimedNotice } from '../settings/shared/useTimedNotice';
 import { useTestAddressGeocodingMutation } from './consoleApi';
 import { type AddressTestEntry, formatCoordinates, rememberTest, type TestedAddress } from './consoleRules';
@@ -41,7 +42,8 @@ export function AddressTesterTab() {
 
   return (
     <div className="geo-tab">
-      <form className="settings-form" onSubmit={submit}>
+      {/* noValidate: the empty-form check is ours ('Please fill in at least…'), not the browser's bubble */}
+      <form className="settings-form" onSubmit={submit} noValidate>
         <div className="settings-grid">
           <InputField
             label="Street address"
@@ -51,7 +53,7 @@ export function AddressTesterTab() {
             className="field--wide"
           />
           <InputField label="City" value={form.city} onChange={set('city')} required />
-          <InputField label="State" value={form.state} onChange={set('state')} required placeholder="TX" />
+          <StateSelect value={form.state} onChange={set('state')} required />
           <InputField label="ZIP code" value={form.zip_code} onChange={set('zip_code')} inputMode="numeric" />
         </div>
         <div className="button-row">
@@ -96,9 +98,16 @@ export function AddressTesterTab() {
   );
 }
 
+/** The geocoder's answer as a word: ok reads Found, error Not found (any other value as it came). */
+function resultWord(status: string): string {
+  if (status === 'ok') return 'Found';
+  if (status === 'error') return 'Not found';
+  return status;
+}
+
 function summaryOf(result: AddressTestResult): string {
   const found = result.geocoding_result.coordinates;
-  if (!found) return `${result.geocoding_result.status}: ${result.geocoding_result.error ?? 'not found'}`;
+  if (!found) return `${resultWord(result.geocoding_result.status)}: ${result.geocoding_result.error ?? 'not found'}`;
   return `${formatCoordinates(found)} · ${found.source} · ${found.confidence.replace(/_/g, ' ')}`;
 }
 
@@ -107,7 +116,7 @@ function TestResult({ entry }: { entry: AddressTestEntry<AddressTestResult> }) {
   const found = result.coordinates;
   return (
     <section className="geo-result" aria-live="polite" aria-labelledby="geo-test-result">
-      <h3 id="geo-test-result">Result: {result.status}</h3>
+      <h3 id="geo-test-result">Result: {resultWord(result.status)}</h3>
       {found ? (
         <dl className="geo-facts">
           <div>

@@ -1,9 +1,11 @@
 import { type FormEvent, useState } from 'react';
 import { publicCall } from '../../api/publicCall';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { Link } from '../../app/navigation/Link';
 import { Button } from '../../ui/Button';
+import { PasswordField } from '../../ui/FormField';
 import { Message } from '../../ui/Message';
-import { publicViewOpened, selectEndedNotice, signedIn } from '../session/sessionSlice';
+import { selectEndedNotice, signedIn } from '../session/sessionSlice';
 import { AuthLayout } from './AuthLayout';
 import { loginErrorMessage } from './loginErrorMessage';
 
@@ -26,6 +28,7 @@ export function LoginPage() {
       setError(loginErrorMessage(result.error));
       return;
     }
+    // the app then opens the `next` address of this page, or the role's dashboard
     dispatch(signedIn({ token: result.data.access_token, user: result.data.user }));
   }
 
@@ -47,34 +50,23 @@ export function LoginPage() {
             onChange={(event) => setEmail(event.target.value)}
           />
         </div>
-        <div className="field">
-          <label htmlFor="login-password">Password</label>
-          <input
-            id="login-password"
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        </div>
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={setPassword}
+        />
         <Message text={error} tone="error" />
         <Button type="submit" busy={isLoading} busyLabel="Signing In..." className="login__submit">
           Sign In
         </Button>
       </form>
 
-      <a
-        className="login__back"
-        href="/"
-        onClick={(event) => {
-          event.preventDefault();
-          dispatch(publicViewOpened('landing'));
-        }}
-      >
+      <Link className="login__back" to="/">
         ← Back to Home
-      </a>
+      </Link>
     </AuthLayout>
   );
 }

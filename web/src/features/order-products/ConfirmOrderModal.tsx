@@ -1,3 +1,4 @@
+import { countOf } from '../../format/count';
 import { formatCents, formatPrice } from '../../format/money';
 import { Button } from '../../ui/Button';
 import { Message } from '../../ui/Message';
@@ -75,7 +76,7 @@ export function ConfirmOrderModal({
           <tfoot>
             <tr>
               <th scope="row" colSpan={3}>
-                Total ({items === 1 ? '1 item' : `${items} items`})
+                Total ({countOf(items, 'item', 'items')})
               </th>
               <td className="order-confirm__number order-confirm__total">{formatCents(totalCents)}</td>
             </tr>

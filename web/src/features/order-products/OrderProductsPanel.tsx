@@ -1,15 +1,19 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { type CallFailure, failureMessage, isNetworkError } from '../../api/errorMessage';
+import { useAppSelector } from '../../app/hooks';
 import { formatCents } from '../../format/money';
 import { Button } from '../../ui/Button';
 import { Message } from '../../ui/Message';
 import { useSubmitOrderMutation } from '../orders/ordersApi';
 import { useGetDealerProductsQuery } from '../products/catalogApi';
+import { selectUser } from '../session/sessionSlice';
+import { browserStorage } from '../session/storedSession';
 import { CatalogueProductCard } from './CatalogueProductCard';
 import { ConfirmOrderModal } from './ConfirmOrderModal';
 import { newIdempotencyKey } from './idempotencyKey';
 import { chosenLines, MAX_QUANTITY, orderSummary } from './orderQuantities';
 import { QuantityControl } from './QuantityControl';
+import { loadSavedQuantities, saveQuantities } from './savedQuantities';
 import '../products/catalog.css';
 import './order-products.css';
 
@@ -27,7 +31,16 @@ export function OrderProductsPanel() {
   // the catalogue changes under an open portal (an admin edits it): a tab opened again after a minute refetches it
   const { data: products, error, isLoading } = useGetDealerProductsQuery(undefined, { refetchOnMountOrArgChange: 60 });
   const [submitOrder, { isLoading: submitting }] = useSubmitOrderMutation();
-  const [quantities, setQuantities] = useState<Record<string, number>>({});
+  const user = useAppSelector(selectUser);
+  // whose cart this is: a dealer's id, or the email of a user without one
+  const owner = user ? (user.dealer_id ?? user.email) : null;
+  // what was typed survives a tab switch and a reload until the order is sent or cleared
+  const [quantities, setQuantities] = useState<Record<string, number>>(() =>
+    owner ? loadSavedQuantities(browserStorage(), owner) : {},
+  );
+  useEffect(() => {
+    if (owner) saveQuantities(browserStorage(), owner, quantities);
+  }, [owner, quantities]);
   const [confirming, setConfirming] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const [attemptError, setAttemptError] = useState<string | null>(null);
@@ -43,6 +56,12 @@ export function OrderProductsPanel() {
     attemptKey.current = null;
     setNotice(null);
     setQuantities((current) => ({ ...current, [productId]: quantity }));
+  };
+
+  const clear = () => {
+    attemptKey.current = null;
+    setNotice(null);
+    setQuantities({});
   };
 
   const review = () => {
@@ -101,6 +120,8 @@ export function OrderProductsPanel() {
         {products?.length === 0 && (
           <p className="order-products__empty muted">No products are available to order right now.</p>
         )}
+        {/* the products' titles are h3: the level under the screen's h1 is this one */}
+        <h2 className="visually-hidden">Products</h2>
         {hasProducts && (
           <ul className="catalog-grid" aria-label="Products">
             {products.map((product) => (
@@ -145,6 +166,11 @@ export function OrderProductsPanel() {
           <Button className="order-summary__submit" disabled={lines.length === 0} onClick={review}>
             Submit Order
           </Button>
+          {lines.length > 0 && (
+            <Button variant="secondary" className="order-summary__clear" onClick={clear}>
+              Clear
+            </Button>
+          )}
           <Message text={notice} />
         </aside>
       )}

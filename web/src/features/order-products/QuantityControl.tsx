@@ -1,6 +1,9 @@
 import { useState } from 'react';
 import { clampQuantity, MAX_QUANTITY, MIN_QUANTITY } from './orderQuantities';
 
+/** what ArrowUp/ArrowDown and PageUp/PageDown add to the quantity, as a number field's steps */
+const STEP_KEYS: Readonly<Record<string, number>> = { ArrowUp: 1, ArrowDown: -1, PageUp: 10, PageDown: -10 };
+
 interface QuantityControlProps {
   /** the product's title, which names the controls for screen readers and tests */
   title: string;
@@ -39,6 +42,11 @@ export function QuantityControl({ title, quantity, onChange }: QuantityControlPr
         type="text"
         inputMode="numeric"
         autoComplete="off"
+        // a text field (it keeps a lone "-" while typing) that steps like a number field with the arrow keys
+        role="spinbutton"
+        aria-valuemin={MIN_QUANTITY}
+        aria-valuemax={MAX_QUANTITY}
+        aria-valuenow={quantity}
         aria-label={`Quantity of ${title}`}
         value={shown}
         onChange={(event) => type(event.target.value)}
@@ -46,6 +54,11 @@ export function QuantityControl({ title, quantity, onChange }: QuantityControlPr
         onBlur={() => setDraft(null)}
         onKeyDown={(event) => {
           if (event.key === 'Enter') setDraft(null);
+          const step = STEP_KEYS[event.key];
+          if (step === undefined) return;
+          event.preventDefault();
+          setDraft(null);
+          onChange(clampQuantity(quantity + step));
         }}
       />
       <button

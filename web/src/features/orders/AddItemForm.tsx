@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { formatPrice } from '../../format/money';
 import { Button } from '../../ui/Button';
 import { InputField, SelectInput } from '../../ui/FormField';
-import { Message } from '../../ui/Message';
 import { customLine, type DraftLine, typedQuantity } from './invoiceDraft';
 
 interface AddItemFormProps {
@@ -22,23 +21,31 @@ export function AddItemForm({ products, onAddProduct, onAddCustom }: AddItemForm
   const [description, setDescription] = useState('');
   const [price, setPrice] = useState('');
   const [customQuantity, setCustomQuantity] = useState('1');
-  const [problem, setProblem] = useState<string>();
+  // which Add was pressed without what it needs: its message shows beside the field, and only while it is missing
+  const [triedProduct, setTriedProduct] = useState(false);
+  const [triedCustom, setTriedCustom] = useState(false);
   const orderable = products.filter((product) => product.status !== 'inactive');
+  const chosenProduct = orderable.find((item) => item.product_id === productId);
+  const custom = customLine(description, price, typedQuantity(customQuantity));
+  const productProblem = triedProduct && !chosenProduct ? CHOOSE_PRODUCT : undefined;
+  const customProblem = triedCustom && 'problem' in custom ? custom.problem : undefined;
+  // the custom line's one message goes beside the first of its two fields that is not right
+  const customProblemAt = customProblem ? (description.trim() ? 'price' : 'description') : null;
 
   function addProduct() {
-    const product = orderable.find((item) => item.product_id === productId);
-    if (!product) return setProblem(CHOOSE_PRODUCT);
-    onAddProduct(product, typedQuantity(quantity));
-    setProblem(undefined);
+    setTriedProduct(true);
+    if (!chosenProduct) return;
+    onAddProduct(chosenProduct, typedQuantity(quantity));
+    setTriedProduct(false);
     setProductId('');
     setQuantity('1');
   }
 
   function addCustom() {
-    const line = customLine(description, price, typedQuantity(customQuantity));
-    if ('problem' in line) return setProblem(line.problem);
-    onAddCustom(line);
-    setProblem(undefined);
+    setTriedCustom(true);
+    if ('problem' in custom) return;
+    onAddCustom(custom);
+    setTriedCustom(false);
     setDescription('');
     setPrice('');
     setCustomQuantity('1');
@@ -53,6 +60,7 @@ export function AddItemForm({ products, onAddProduct, onAddCustom }: AddItemForm
           label="Product"
           value={productId}
           onChange={setProductId}
+          error={productProblem}
           options={[
             { value: '', label: 'Select a product' },
             ...orderable.map((product) => ({
@@ -82,6 +90,7 @@ export function AddItemForm({ products, onAddProduct, onAddCustom }: AddItemForm
           value={description}
           maxLength={200}
           onChange={setDescription}
+          error={customProblemAt === 'description' ? customProblem : undefined}
         />
         <InputField
           className="add-item__price"
@@ -92,6 +101,7 @@ export function AddItemForm({ products, onAddProduct, onAddCustom }: AddItemForm
           inputMode="decimal"
           value={price}
           onChange={setPrice}
+          error={customProblemAt === 'price' ? customProblem : undefined}
         />
         <InputField
           className="add-item__quantity"
@@ -107,7 +117,6 @@ export function AddItemForm({ products, onAddProduct, onAddCustom }: AddItemForm
           Add Custom Item
         </Button>
       </div>
-      <Message text={problem} tone="error" />
     </fieldset>
   );
 }

@@ -1,7 +1,8 @@
 import type { OrderStatus } from '@portal/contracts';
 import { type FormEvent, useState } from 'react';
 import { formatCents } from '../../format/money';
-import { SelectInput, TextAreaField } from '../../ui/FormField';
+import { orderStatusText } from '../../format/statusLabels';
+import { FieldError, SelectInput, TextAreaField } from '../../ui/FormField';
 import { FormModalFooter } from '../../ui/FormModalFooter';
 import { Modal } from '../../ui/Modal';
 import { DealerPicker } from '../dealers/DealerPicker';
@@ -10,8 +11,8 @@ import { useGetProductsQuery } from '../products/catalogApi';
 import { AddItemForm, QuantityInput } from './AddItemForm';
 import { FooterMessage } from './FooterMessage';
 import { addCatalogueLine, type DraftLine, draftTotals, linesPayload, withoutLine, withQuantity } from './invoiceDraft';
+import { newOrderProblemField } from './newOrderProblem';
 import { OrderLinesTable } from './OrderLinesTable';
-import { orderStatusLabel } from './orderBadges';
 import { createOrderFailure, ORDER_CREATED, SELECT_DEALER_AND_PRODUCT } from './orderMessages';
 import { statusOptions } from './orderStatusOptions';
 import { useCreateOrderMutation } from './ordersApi';
@@ -32,12 +33,18 @@ export function NewOrderModal({ onClose, onCreated }: NewOrderModalProps) {
   const [status, setStatus] = useState<OrderStatus>('pending');
   const [notes, setNotes] = useState('');
   const [lines, setLines] = useState<DraftLine[]>([]);
+  /** the server's answer to a failed create */
   const [message, setMessage] = useState<string>();
+  /** Create was pressed: from then on, what is missing is said beside it, and only while it is missing */
+  const [tried, setTried] = useState(false);
   const totals = draftTotals(lines, 0);
+  const problem = tried ? newOrderProblemField(dealer !== null, lines.length) : null;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (!dealer || lines.length === 0) return setMessage(SELECT_DEALER_AND_PRODUCT);
+    setTried(true);
+    setMessage(undefined);
+    if (!dealer || lines.length === 0) return;
     try {
       await createOrder({
         body: {
@@ -74,12 +81,18 @@ export function NewOrderModal({ onClose, onCreated }: NewOrderModalProps) {
     >
       <form id="new-order-form" className="stack" onSubmit={submit} noValidate>
         <div className="new-order__fields">
-          <DealerPicker label="Dealer" required value={dealer} onChange={setDealer} />
+          <DealerPicker
+            label="Dealer"
+            required
+            value={dealer}
+            onChange={setDealer}
+            error={problem === 'dealer' ? SELECT_DEALER_AND_PRODUCT : undefined}
+          />
           <SelectInput
             label="Status"
             value={status}
             onChange={(value) => setStatus(value as OrderStatus)}
-            options={statusOptions('orders', 'pending').map((value) => ({ value, label: orderStatusLabel(value) }))}
+            options={statusOptions('orders', 'pending').map((value) => ({ value, label: orderStatusText(value) }))}
           />
         </div>
         <AddItemForm
@@ -87,6 +100,7 @@ export function NewOrderModal({ onClose, onCreated }: NewOrderModalProps) {
           onAddProduct={(product, quantity) => setLines((old) => addCatalogueLine(old, product, quantity))}
           onAddCustom={(line) => setLines((old) => [...old, line])}
         />
+        <FieldError id="new-order-lines" error={problem === 'lines' ? SELECT_DEALER_AND_PRODUCT : undefined} />
         {lines.length === 0 ? (
           <p className="muted new-order__empty">No items yet: add a product or a custom item.</p>
         ) : (

@@ -8,7 +8,14 @@ import { FooterMessage } from './FooterMessage';
 import { PAYMENT_RECORDED, paymentFailure } from './orderMessages';
 import { centsOf } from './orderMoney';
 import { useRecordPaymentMutation } from './ordersApi';
-import { EMPTY_PAYMENT, PAYMENT_METHOD_LABELS, type PaymentForm, paymentToRecord } from './paymentForm';
+import {
+  EMPTY_PAYMENT,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_REQUIRED,
+  type PaymentForm,
+  paymentProblemField,
+  paymentToRecord,
+} from './paymentForm';
 
 interface RecordPaymentModalProps {
   order: Order;
@@ -20,7 +27,11 @@ interface RecordPaymentModalProps {
 /** Record Payment (000 §2): cash, card, check (with its number) or other; an amount above 0; shows the balance. */
 export function RecordPaymentModal({ order, onClose, onRecorded }: RecordPaymentModalProps) {
   const [form, setForm] = useState<PaymentForm>(EMPTY_PAYMENT);
+  /** the server's answer to a failed record */
   const [message, setMessage] = useState<string>();
+  /** Record was pressed: from then on, the spec's message shows beside what is not right, and only while it is not */
+  const [tried, setTried] = useState(false);
+  const problemAt = tried ? paymentProblemField(form) : null;
   const [recordPayment, { isLoading }] = useRecordPaymentMutation();
   const totalCents = centsOf(order.total_value);
   const paidCents = centsOf(order.total_paid);
@@ -28,8 +39,10 @@ export function RecordPaymentModal({ order, onClose, onRecorded }: RecordPayment
 
   async function submit(event: FormEvent) {
     event.preventDefault();
+    setTried(true);
+    setMessage(undefined);
     const payment = paymentToRecord(form);
-    if ('problem' in payment) return setMessage(payment.problem);
+    if ('problem' in payment) return;
     try {
       await recordPayment({
         body: {
@@ -84,6 +97,7 @@ export function RecordPaymentModal({ order, onClose, onRecorded }: RecordPayment
           required
           value={form.method}
           onChange={(method) => set({ method: method as PaymentMethod | '' })}
+          error={problemAt === 'method' ? PAYMENT_REQUIRED : undefined}
           options={[
             { value: '', label: 'Select payment type' },
             ...PAYMENT_METHODS.map((method) => ({ value: method, label: PAYMENT_METHOD_LABELS[method] })),
@@ -98,6 +112,7 @@ export function RecordPaymentModal({ order, onClose, onRecorded }: RecordPayment
           inputMode="decimal"
           value={form.amount}
           onChange={(amount) => set({ amount })}
+          error={problemAt === 'amount' ? PAYMENT_REQUIRED : undefined}
         />
         {form.method === 'check' && (
           <InputField

@@ -32,3 +32,14 @@ export function paymentToRecord(
     notes: form.notes.trim() || null,
   };
 }
+
+/**
+ * Where the spec's one message belongs while the form is not yet recordable: beside the payment type when none is
+ * chosen, else beside the amount when it is not a valid amount above 0; null once both are right (the message
+ * goes away then, without another click).
+ */
+export function paymentProblemField(form: PaymentForm): 'method' | 'amount' | null {
+  if (!form.method) return 'method';
+  const cents = typedCents(form.amount);
+  return cents === null || cents <= 0 ? 'amount' : null;
+}

@@ -29,11 +29,16 @@ export function SignupForm({ token, invitation }: SignupFormProps) {
     return () => clearTimeout(timer);
   }, [isSuccess]);
 
+  // Create Account was pressed: from then on the first problem shows beside its field, and goes once it is fixed
+  const [tried, setTried] = useState(false);
+  const problem = tried ? signupProblem(fullName, password, confirmation) : null;
+  const errorOf = (field: SignupProblem['field']) => (problem?.field === field ? problem.message : undefined);
+
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (password !== confirmation) return setMessage('Error: Passwords do not match');
-    if (password.length < MIN_PASSWORD_LENGTH) return setMessage(PASSWORD_TOO_SHORT);
-    if (!fullName.trim()) return setMessage('Error: Full name is required');
+    setTried(true);
+    setMessage(undefined);
+    if (signupProblem(fullName, password, confirmation)) return;
     try {
       const done = await complete({ body: { token, password, full_name: fullName, phone } }).unwrap();
       setMessage(done.message ?? 'Account created successfully! Redirecting to login...');
@@ -57,7 +62,14 @@ export function SignupForm({ token, invitation }: SignupFormProps) {
           </>
         )}
       </p>
-      <InputField label="Full Name" required autoComplete="name" value={fullName} onChange={setFullName} />
+      <InputField
+        label="Full Name"
+        required
+        autoComplete="name"
+        value={fullName}
+        onChange={setFullName}
+        error={errorOf('fullName')}
+      />
       <InputField label="Phone" type="tel" autoComplete="tel" value={phone} onChange={setPhone} />
       <PasswordField
         label="Password"
@@ -66,6 +78,7 @@ export function SignupForm({ token, invitation }: SignupFormProps) {
         value={password}
         onChange={setPassword}
         hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+        error={errorOf('password')}
       />
       <PasswordField
         label="Confirm Password"
@@ -73,6 +86,7 @@ export function SignupForm({ token, invitation }: SignupFormProps) {
         autoComplete="new-password"
         value={confirmation}
         onChange={setConfirmation}
+        error={errorOf('confirmation')}
       />
       <Message text={message} tone={message === 'Failed to create account' ? 'error' : undefined} />
       <Button type="submit" busy={isLoading} busyLabel="Creating Account..." disabled={isSuccess}>
@@ -80,4 +94,17 @@ export function SignupForm({ token, invitation }: SignupFormProps) {
       </Button>
     </form>
   );
+}
+
+interface SignupProblem {
+  field: 'fullName' | 'password' | 'confirmation';
+  message: string;
+}
+
+/** The first thing to fix before the account can be created (the spec's order and words), and its field. */
+function signupProblem(fullName: string, password: string, confirmation: string): SignupProblem | null {
+  if (password !== confirmation) return { field: 'confirmation', message: 'Error: Passwords do not match' };
+  if (password.length < MIN_PASSWORD_LENGTH) return { field: 'password', message: PASSWORD_TOO_SHORT };
+  if (!fullName.trim()) return { field: 'fullName', message: 'Error: Full name is required' };
+  return null;
 }

@@ -4,6 +4,7 @@ import { failureMessage } from '../../../api/errorMessage';
 import { Button } from '../../../ui/Button';
 import { InputField } from '../../../ui/FormField';
 import { Message } from '../../../ui/Message';
+import { StateSelect } from '../../../ui/StateSelect';
 import { PLACEHOLDER_COMPANY } from '../../company/companyProfile';
 import { formProblem } from '../shared/notice';
 import { useTimedNotice } from '../shared/useTimedNotice';
@@ -47,14 +48,7 @@ export function CompanySettingsForm({ initial }: { initial: CompanySettings }) {
       </div>
       <div className="settings-grid settings-grid--narrow">
         <InputField label="City" autoComplete="address-level2" {...field('city')} />
-        <InputField
-          label="State"
-          maxLength={2}
-          autoComplete="address-level1"
-          placeholder="e.g. TX"
-          hint="Two-letter code"
-          {...field('state')}
-        />
+        <StateSelect {...field('state')} />
         <InputField label="ZIP Code" autoComplete="postal-code" inputMode="numeric" {...field('zip_code')} />
       </div>
       <Message text={notice?.text} tone={notice?.tone} />

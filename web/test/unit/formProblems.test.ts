@@ -1,0 +1,43 @@
+import { createBody, formValuesOf } from '../../src/features/dealers/dealerForm';
+import { newOrderProblemField } from '../../src/features/orders/newOrderProblem';
+import { EMPTY_PAYMENT, paymentProblemField } from '../../src/features/orders/paymentForm';
+import { stateOptions } from '../../src/ui/stateOptions';
+
+describe('Where a form says what is missing, and when it stops saying it', () => {
+  test('When New Order lacks a dealer, then lines, Then the message sits by the dealer, then by the items, then goes', () => {
+    expect(newOrderProblemField(false, 0)).toBe('dealer');
+    expect(newOrderProblemField(false, 3)).toBe('dealer');
+    expect(newOrderProblemField(true, 0)).toBe('lines');
+    expect(newOrderProblemField(true, 3)).toBeNull();
+  });
+
+  test('When Record Payment lacks a type, then a valid amount, Then the message sits by each in turn, then goes', () => {
+    expect(paymentProblemField(EMPTY_PAYMENT)).toBe('method');
+    expect(paymentProblemField({ ...EMPTY_PAYMENT, method: 'cash', amount: '0' })).toBe('amount');
+    expect(paymentProblemField({ ...EMPTY_PAYMENT, method: 'cash', amount: '1.234' })).toBe('amount');
+    expect(paymentProblemField({ ...EMPTY_PAYMENT, method: 'cash', amount: '20.10' })).toBeNull();
+  });
+
+  test('When the dealer form misses its state, Then the problem names the state field (shown beside it)', () => {
+    const values = {
+      ...formValuesOf(undefined, 'Western Zone'),
+      business_name: 'Big Sky',
+      email: 'a@b.co',
+      phone: '555',
+      address: '1 Main',
+      city: 'Helena',
+      zip_code: '59601',
+    };
+    const missing = createBody(values);
+    expect(missing).toMatchObject({ ok: false, field: 'state' });
+    expect(createBody({ ...values, state: 'MT' })).toMatchObject({ ok: true, body: { state: 'MT' } });
+  });
+
+  test('When a state is chosen, Then the choices are names with codes as values; a stored non-state is kept, not guessed', () => {
+    const options = stateOptions('');
+    expect(options[0]).toEqual({ value: '', label: 'Select a state' });
+    expect(options.find((option) => option.label === 'Montana')?.value).toBe('MT');
+    expect(options.find((option) => option.label === 'Missouri')?.value).toBe('MO');
+    expect(stateOptions('ZZ').at(-1)).toEqual({ value: 'ZZ', label: 'ZZ (not a US state)' });
+  });
+});
