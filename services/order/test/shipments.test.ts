@@ -131,7 +131,7 @@ describe('the round trip: order ⇄ shipping', () => {
       .set(delivery())
       .send({ order_ids: [orderId] });
     expect(shipped.status).toBe(200);
-    expect(shipped.body.message).toBe('Shipment created successfully with 1 orders');
+    expect(shipped.body.message).toBe('Shipment created successfully with 1 order');
     const shipmentId = shipped.body.shipment_id as string;
     await eventually(async () => expect(await orderStatus(orderId)).toBe('in_shipment'));
 

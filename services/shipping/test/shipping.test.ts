@@ -177,7 +177,7 @@ describe('POST /api/admin/create-shipment', () => {
 
     const first = await createShipment({ order_ids: [ready, ready] });
     expect(first.status).toBe(200);
-    expect(first.body.message).toBe('Shipment created successfully with 1 orders');
+    expect(first.body.message).toBe('Shipment created successfully with 1 order');
     const again = await createShipment({ order_ids: [ready] });
     expect(again.status).toBe(409);
   });

@@ -110,10 +110,12 @@ describe('The picture library in a real browser', () => {
       uploadThroughput: -1,
     });
 
-    // the grid: title, description, size in MB to one decimal, date, and a thumbnail (never the original)
+    // the grid: title, description, size (KB under 1 MB, else MB to one decimal), date, and a thumbnail (never the original)
     const card = admin.getByRole('listitem', { name: 'Blind at dawn' });
     await card.getByText('Ridge Hub at the edge of a cut corn field').waitFor();
-    await card.getByText(`${(original.length / 1048576).toFixed(1)} MB`).waitFor();
+    // under 1 MB a size reads in whole KB (never "0.9 MB" or "0.0 MB")
+    expect(original.length).toBeLessThan(1048576);
+    await card.getByText(`${Math.round(original.length / 1024)} KB`).waitFor();
     await card.getByText('Field', { exact: true }).waitFor();
     const token = await admin.evaluate(() => window.localStorage.getItem('authToken'));
     const listed = (await (

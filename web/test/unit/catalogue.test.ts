@@ -28,7 +28,7 @@ import {
   productFormProblem,
   productSavedMessage,
 } from '../../src/features/settings/products/productForm';
-import { formatMegabytes } from '../../src/format/fileSize';
+import { formatFileSize } from '../../src/format/fileSize';
 import { formatPrice } from '../../src/format/money';
 import { acceptedTypes } from '../../src/ui/imageFile';
 import { messageTone } from '../../src/ui/messageTone';
@@ -72,10 +72,10 @@ describe('Showing prices, sizes and statuses', () => {
     expect(formatPrice(19.99)).toBe('$19.99');
   });
 
-  test('When a picture size is shown, Then it is in MB to one decimal', () => {
-    expect(formatMegabytes(2516582)).toBe('2.4 MB');
-    expect(formatMegabytes(TEN_MB)).toBe('10.0 MB');
-    expect(formatMegabytes(0)).toBe('0.0 MB');
+  test('When a picture size is shown, Then it is in MB to one decimal from 1 MB, and in KB below', () => {
+    expect(formatFileSize(2516582)).toBe('2.4 MB');
+    expect(formatFileSize(TEN_MB)).toBe('10.0 MB');
+    expect(formatFileSize(80 * 1024)).toBe('80 KB');
   });
 
   test('When the status select is built, Then each status of the contract has a readable label', () => {

@@ -393,6 +393,6 @@ describe('The dealer detail: payment history, account and the timeline', () => {
       'Dealer joined',
     ]);
     expect(timeline[0]?.order?.order_id).toBe(cancelled.order_id);
-    expect(timeline[2]?.text).toBe('1 item · $0.20 · PENDING · PAID');
+    expect(timeline[2]?.text).toBe('1 item · $0.20 · Pending · Paid');
   });
 });

@@ -12,7 +12,8 @@ type CreateForm = z.output<typeof CreateShipmentRequest>;
 
 export const notReady = (orderIds: readonly string[]) =>
   `Error: Only confirmed orders that are in no shipment can be shipped; not ready: ${orderIds.map(orderNumber).join(', ')}`;
-export const shipmentCreated = (count: number) => `Shipment created successfully with ${count} orders`;
+export const shipmentCreated = (count: number) =>
+  `Shipment created successfully with ${count} ${count === 1 ? 'order' : 'orders'}`;
 
 const NAME_DATE = new Intl.DateTimeFormat('en-US', {
   month: 'short',

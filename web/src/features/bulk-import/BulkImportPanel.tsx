@@ -8,6 +8,7 @@ import { useImportDealersMutation } from './bulkImportApi';
 import { ImportResults } from './ImportResults';
 import { batches, type ColumnMapping, guessMapping, type ImportField, importRows } from './importRows';
 import './bulk-import.css';
+import { countOf } from '../../format/count';
 
 /** Rows per request: the progress bar moves batch by batch. */
 const BATCH_SIZE = 1000;
@@ -61,7 +62,7 @@ export function BulkImportPanel() {
         setProgress((index + 1) / parts.length);
       }
       setResults(total);
-      setMessage(`Successfully imported ${total.successful_imports} dealers!`);
+      setMessage(`Successfully imported ${countOf(total.successful_imports, 'dealer', 'dealers')}!`);
       setStep('complete');
     } catch (error) {
       setMessage(failureMessage(error, 'Failed to import dealers'));
@@ -81,8 +82,10 @@ export function BulkImportPanel() {
   return (
     <section className="bulk-import" aria-labelledby="bulk-import-title">
       <header>
-        <h2 id="bulk-import-title">Bulk Import Dealers</h2>
-        <p className="muted">Upload a CSV file with a header row, match its columns to dealer fields, and import.</p>
+        <h2 id="bulk-import-title">Bulk Import</h2>
+        <p className="muted">
+          Import dealers: upload a CSV file with a header row, match its columns to dealer fields, and import.
+        </p>
       </header>
       <Message text={message} />
       {step === 'upload' && (
@@ -103,7 +106,7 @@ export function BulkImportPanel() {
       <div className="button-row">
         {step === 'mapping' && (
           <Button disabled={!mapped} onClick={runImport}>
-            Import {file?.rows.length ?? 0} Dealers
+            Import {countOf(file?.rows.length ?? 0, 'Dealer', 'Dealers')}
           </Button>
         )}
         {step !== 'upload' && step !== 'importing' && (

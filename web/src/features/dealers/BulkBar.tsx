@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { failureMessage } from '../../api/errorMessage';
+import { countOf } from '../../format/count';
 import { Button } from '../../ui/Button';
 import { useBulkUpdateZoneMutation } from './dealersApi';
 
@@ -20,7 +21,9 @@ export function BulkBar({ selected, zones, onClear, onDeleteSelected, onResult }
     if (!zone || selected.length === 0) return onResult('Error: Please select a zone and dealers');
     try {
       const result = await update({ body: { dealer_ids: [...selected], zone } }).unwrap();
-      onResult(result.message ?? `Updated the zone of ${result.updated_count} dealers to ${zone}`);
+      onResult(
+        result.message ?? `Updated the zone of ${countOf(result.updated_count, 'dealer', 'dealers')} to ${zone}`,
+      );
       onClear();
     } catch (error) {
       onResult(failureMessage(error, 'Failed to update dealer zones'));

@@ -1,5 +1,6 @@
 import type { Dealer, DealerListQuery } from '@portal/contracts';
 import type { z } from 'zod';
+import { countOf, nounFor } from '../../format/count';
 
 /** The columns of the Manage Dealers table a user can sort on. */
 export type SortColumn = 'name' | 'phone' | 'city' | 'state' | 'zone';
@@ -68,7 +69,6 @@ export function narrowsDealers(filters: DealerFilters): boolean {
 
 /** The count above the table, from the server's total. */
 export function dealerCountText(total: number, narrowed: boolean): string {
-  const noun = total === 1 ? 'dealer' : 'dealers';
-  if (!narrowed) return `${total} ${noun}`;
-  return `${total} ${noun} ${total === 1 ? 'matches' : 'match'} your filters`;
+  if (!narrowed) return countOf(total, 'dealer', 'dealers');
+  return `${countOf(total, 'dealer', 'dealers')} ${nounFor(total, 'matches', 'match')} your filters`;
 }

@@ -1,6 +1,7 @@
 import type { Dealer, DealerNote, Order } from '@portal/contracts';
+import { countOf } from '../../format/count';
 import { formatCents } from '../../format/money';
-import { orderStatusLabel, paymentStatusLabel } from '../orders/orderBadges';
+import { orderStatusText, paymentStatusText } from '../../format/statusLabels';
 import { itemCount } from '../orders/orderList';
 import { centsOf } from '../orders/orderMoney';
 
@@ -46,13 +47,13 @@ export function dealerTimeline(
     .map(({ entry }) => entry);
 }
 
-/** "2 items · $48.70 · PENDING · UNPAID" */
+/** "2 items · $48.70 · Pending · Unpaid" */
 export function orderSummary(order: Order): string {
   const items = itemCount(order);
   return [
-    items === 1 ? '1 item' : `${items} items`,
+    countOf(items, 'item', 'items'),
     formatCents(centsOf(order.total_value)),
-    orderStatusLabel(order.status),
-    paymentStatusLabel(order.payment_status),
+    orderStatusText(order.status),
+    paymentStatusText(order.payment_status),
   ].join(' · ');
 }

@@ -1,8 +1,10 @@
 import type { Order } from '@portal/contracts';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { usePagedRows } from '../../api/usePagedRows';
+import { countOf } from '../../format/count';
 import { formatDate } from '../../format/date';
 import { formatCents } from '../../format/money';
+import { orderStatusText } from '../../format/statusLabels';
 import { Button } from '../../ui/Button';
 import { SelectInput } from '../../ui/FormField';
 import { Message } from '../../ui/Message';
@@ -31,8 +33,6 @@ import './delivery-orders.css';
 
 const ROW_HEIGHT = 52;
 const VIEWPORT_HEIGHT = 600;
-
-const statusLabel = (status: string) => status.replace('_', ' ').replace(/^./, (first) => first.toUpperCase());
 
 const ordersOf = (page: { orders: Order[] }) => page.orders;
 
@@ -69,14 +69,14 @@ const COLUMNS: readonly {
     column: 'dealer',
     label: 'Dealer',
     cell: (order) => <span title={orderDealerName(order)}>{orderDealerName(order)}</span>,
-    className: 'delivery-orders__dealer',
+    className: 'delivery-orders__dealer virtual-table__wrap',
   },
   { id: 'place', label: 'City', cell: orderPlace, className: 'delivery-orders__place' },
   {
     id: 'total',
     column: 'total',
     label: 'Total',
-    cell: (order) => `${formatCents(centsOf(order.total_value))} · ${itemCount(order)} items`,
+    cell: (order) => `${formatCents(centsOf(order.total_value))} · ${countOf(itemCount(order), 'item', 'items')}`,
     className: 'delivery-orders__total',
   },
   {
@@ -148,7 +148,7 @@ export function DeliveryOrdersPanel() {
           onChange={(status) => setFilters({ ...filters, status: status as typeof filters.status })}
           options={[
             { value: '', label: 'All Statuses' },
-            ...STATUS_CHOICES.map((status) => ({ value: status, label: statusLabel(status) })),
+            ...STATUS_CHOICES.map((status) => ({ value: status, label: orderStatusText(status) })),
           ]}
         />
       </div>
@@ -176,6 +176,5 @@ export function DeliveryOrdersPanel() {
 
 /** "1 order", "2,892 orders"; "3 matching orders" under a search or filter. */
 function orderCount(count: number, filtered: boolean): string {
-  const noun = count === 1 ? 'order' : 'orders';
-  return `${count.toLocaleString('en-US')} ${filtered ? `matching ${noun}` : noun}`;
+  return filtered ? countOf(count, 'matching order', 'matching orders') : countOf(count, 'order', 'orders');
 }

@@ -2,6 +2,7 @@ import type { Diagnosis, GeocodingHistoryEntry } from '@portal/contracts';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useState } from 'react';
 import { usePagedRows } from '../../api/usePagedRows';
+import { countOf } from '../../format/count';
 import { formatDate } from '../../format/date';
 import { Button } from '../../ui/Button';
 import { LoadMore } from '../../ui/LoadMore';
@@ -53,9 +54,9 @@ export function DiagnosisTab({ state, onManualFix }: DiagnosisTabProps) {
     <div className="geo-tab">
       <div className="geo-row">
         <p className="geo-muted">
-          {diagnosis.total_dealers} dealers checked {formatDate(diagnosis.timestamp)}: {diagnosis.summary.healthy_count}{' '}
-          healthy, {diagnosis.summary.missing_count} missing, {diagnosis.summary.error_count} errors,{' '}
-          {diagnosis.summary.suspicious_count} suspicious.
+          {countOf(diagnosis.total_dealers, 'dealer', 'dealers')} checked {formatDate(diagnosis.timestamp)}:{' '}
+          {diagnosis.summary.healthy_count} healthy, {diagnosis.summary.missing_count} missing,{' '}
+          {countOf(diagnosis.summary.error_count, 'error', 'errors')}, {diagnosis.summary.suspicious_count} suspicious.
         </p>
         <RunDiagnosisButton state={state} variant="secondary" />
       </div>
@@ -167,7 +168,7 @@ function HistoryModal({ dealer, onClose }: { dealer: Diagnosed | null; onClose: 
         <p className="geo-muted">No geocoding history for this dealer yet.</p>
       )}
       {data.length > 0 && (
-        <div className="geo-table-wrap">
+        <div className="geo-table-wrap scroll-x">
           <table className="geo-table">
             <thead>
               <tr>

@@ -36,6 +36,13 @@ export function GeocodingConsole() {
 
   return (
     <div className="geo-console">
+      {/* the tab is Map Settings (001 §2): its heading says so, and what it holds */}
+      <header className="geo-console__header">
+        <h2 className="geo-console__title">Map Settings</h2>
+        <p className="geo-muted">
+          The geocoding console: where each dealer sits on the map, what is wrong with it, and the map itself.
+        </p>
+      </header>
       <Tabs tabs={TABS} active={tab} onChange={setTab} label="Geocoding console" idPrefix={idPrefix} variant="sub" />
       <Message text={state.notice?.text} tone={state.notice?.tone} />
       <TabPanel idPrefix={idPrefix} tabId={tab}>

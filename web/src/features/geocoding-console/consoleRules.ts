@@ -1,4 +1,5 @@
 import type { BatchProgress, HealthBand, MapDealer, RepairStrategy } from '@portal/contracts';
+import { countOf } from '../../format/count';
 
 /** 001 §4: health bands: 95+ Excellent (green), 85–94 Good (amber), 70–84 Fair, below 70 Needs Attention (red). */
 export function healthBandOf(percentage: number): { band: HealthBand; tone: 'green' | 'amber' | 'orange' | 'red' } {
@@ -62,8 +63,9 @@ export function batchPercent(batch: Pick<BatchProgress, 'processed' | 'total' | 
 
 export function batchLabel(batch: BatchProgress): string {
   if (batch.state === 'idle') return 'No bulk repair has run yet';
-  if (batch.state === 'running') return `Repairing: ${batch.processed} of ${batch.total} dealers processed`;
-  return `Complete: ${batch.successful} of ${batch.total} dealers repaired`;
+  if (batch.state === 'running')
+    return `Repairing: ${batch.processed} of ${countOf(batch.total, 'dealer', 'dealers')} processed`;
+  return `Complete: ${batch.successful} of ${countOf(batch.total, 'dealer', 'dealers')} repaired`;
 }
 
 /** 001 §8 message after a bulk repair. */

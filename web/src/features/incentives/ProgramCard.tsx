@@ -77,7 +77,7 @@ export function ProgramCard({ program, toggling, exporting, onToggle, onEdit, on
           </Button>
         </div>
       </div>
-      <div className="incentive-table-wrap">
+      <div className="incentive-table-wrap scroll-x">
         <table className="incentive-table" aria-label={`Tiers of ${program.program_name}`}>
           <thead>
             <tr>
@@ -118,7 +118,7 @@ export function ProgramCard({ program, toggling, exporting, onToggle, onEdit, on
         ) : achievements.length === 0 ? (
           <p className="muted">No dealer has reached a tier of this program yet.</p>
         ) : (
-          <div className="incentive-table-wrap">
+          <div className="incentive-table-wrap scroll-x">
             <table className="incentive-table" aria-label={`Achievements of ${program.program_name}`}>
               <thead>
                 <tr>

@@ -93,8 +93,8 @@ export function GoogleMapsPanel() {
   return (
     <div className="settings-stack">
       <SettingsCard
-        title="Map Settings"
-        description="Kept in this browser. They shape the map below, its preview and the embed code you generate."
+        title="Google Maps"
+        description="Google Maps settings, kept in this browser. They shape the map below, its preview and the embed code you generate."
       >
         <div className="google-settings">
           <div className="settings-form">
@@ -243,11 +243,13 @@ export function GoogleMapsPanel() {
       </SettingsCard>
 
       <SettingsCard title="Google Maps and OpenLayers">
-        <div className="geo-table-wrap">
+        <div className="geo-table-wrap scroll-x">
           <table className="geo-table">
             <thead>
               <tr>
-                <th scope="col" />
+                <th scope="col">
+                  <span className="visually-hidden">Aspect</span>
+                </th>
                 <th scope="col">Google Maps</th>
                 <th scope="col">OpenLayers / offline map</th>
               </tr>

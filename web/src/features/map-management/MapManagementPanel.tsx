@@ -32,6 +32,7 @@ import { addCategory, dealersIn, deleteCategory, updateCategory } from './mapCat
 import { configOfMapSettings } from './mapSettingsConfig';
 import { CheckField, ColorField, RangeField } from './SettingFields';
 import './map-management.css';
+import { countOf } from '../../format/count';
 
 /** 001 §4: the saving flag shows for 1 s. */
 const SAVING_FLAG_MS = 1000;
@@ -165,7 +166,8 @@ export function MapManagementPanel() {
               <span className="map-category__name">
                 <strong>{category.name}</strong>
                 <span className="geo-muted">
-                  {category.id} · {dealersIn(dealers, category.id)} dealers · icon {category.iconSize}%
+                  {category.id} · {countOf(dealersIn(dealers, category.id), 'dealer', 'dealers')} · icon{' '}
+                  {category.iconSize}%
                 </span>
               </span>
               <span className="button-row">
@@ -230,8 +232,8 @@ export function MapManagementPanel() {
       >
         {deleting && (
           <p className="modal__text">
-            Delete <strong>{deleting.name}</strong>? Its {dealersIn(dealers, deleting.id)} dealers will be moved to the
-            Dealer category. Other unsaved changes are saved with it.
+            Delete <strong>{deleting.name}</strong>? Its {countOf(dealersIn(dealers, deleting.id), 'dealer', 'dealers')}{' '}
+            will be moved to the Dealer category. Other unsaved changes are saved with it.
           </p>
         )}
       </Modal>
@@ -388,7 +390,7 @@ function DealerCategoriesCard({ dealers, categories }: { dealers: readonly MapDe
       <Modal open={results !== null} title="Search Results" onClose={() => setResults(null)} size="wide">
         {results?.length === 0 && <p>No dealers match "{text}".</p>}
         {results && results.length > 0 && (
-          <div className="geo-table-wrap">
+          <div className="geo-table-wrap scroll-x">
             <table className="geo-table">
               <thead>
                 <tr>

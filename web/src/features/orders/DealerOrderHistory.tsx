@@ -12,6 +12,7 @@ import { fetchOrdersFailure } from './orderMessages';
 import { centsOf } from './orderMoney';
 import { PaymentHistoryModal } from './PaymentHistoryModal';
 import './orders.css';
+import { countOf } from '../../format/count';
 
 interface DealerOrderHistoryProps {
   dealerName: string;
@@ -61,8 +62,8 @@ export function DealerOrderHistory({ dealerName, orders: paged, summary, onOpen 
           </dl>
           {hasMore && (
             <p className="muted order-history__partial">
-              Payment History lists the payments on the {orders.length} most recent of {total ?? 'the'} orders; load
-              more to include older ones.
+              Payment History lists the payments on the {orders.length} most recent of{' '}
+              {total === undefined ? 'the orders' : countOf(total, 'order', 'orders')}; load more to include older ones.
             </p>
           )}
           <ul className="order-history" aria-label="Orders">
@@ -73,9 +74,7 @@ export function DealerOrderHistory({ dealerName, orders: paged, summary, onOpen 
                   <span className="visually-hidden">Open invoice of order </span>
                   <span className="order-history__number">#{order.order_number}</span>
                   <span className="muted order-history__date">{formatDate(order.created_at)}</span>
-                  <span className="muted order-history__items">
-                    {itemCount(order) === 1 ? '1 item' : `${itemCount(order)} items`}
-                  </span>
+                  <span className="muted order-history__items">{countOf(itemCount(order), 'item', 'items')}</span>
                   <span className="order-history__total">{formatCents(centsOf(order.total_value))}</span>
                   <span className="order-history__badges">
                     <StatusBadge status={order.status} />

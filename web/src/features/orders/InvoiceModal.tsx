@@ -2,6 +2,7 @@ import type { Order, OrderStatus } from '@portal/contracts';
 import { type ReactNode, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useAppSelector } from '../../app/hooks';
+import { orderStatusText } from '../../format/statusLabels';
 import { Button } from '../../ui/Button';
 import { SelectInput } from '../../ui/FormField';
 import { Modal } from '../../ui/Modal';
@@ -19,7 +20,6 @@ import {
   withQuantity,
 } from './invoiceDraft';
 import { downloadInvoicePdf } from './invoicePdf';
-import { orderStatusLabel } from './orderBadges';
 import { INVOICE_EMAIL_SENT, invoiceEmailFailure, ORDER_UPDATED, updateOrderFailure } from './orderMessages';
 import { type InvoiceContext, statusOptions } from './orderStatusOptions';
 import { useEmailInvoiceMutation, useGetInvoiceCompanyQuery, useUpdateOrderMutation } from './ordersApi';
@@ -171,7 +171,7 @@ export function InvoiceModal({ order, context, onClose }: InvoiceModalProps) {
                 onChange={(value) => setStatus(value as OrderStatus)}
                 options={statusOptions(context, order.status).map((value) => ({
                   value,
-                  label: orderStatusLabel(value),
+                  label: orderStatusText(value),
                 }))}
               />
               <label className="invoice-controls__check">

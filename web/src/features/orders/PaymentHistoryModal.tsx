@@ -7,6 +7,7 @@ import { dealerPayments } from './dealerPayments';
 import { centsOf } from './orderMoney';
 import { PaymentDescription } from './PaymentDescription';
 import './invoice.css';
+import { countOf } from '../../format/count';
 
 interface PaymentHistoryModalProps {
   dealerName: string;
@@ -26,7 +27,7 @@ interface PaymentHistoryModalProps {
  */
 export function PaymentHistoryModal({ dealerName, orders, partial, paidOnAll, onClose }: PaymentHistoryModalProps) {
   const { payments, totalCents } = dealerPayments(orders);
-  const covered = `the ${orders.length} most recent of ${partial?.total ?? 'the'} orders`;
+  const covered = `the ${orders.length} most recent of ${partial?.total === undefined ? 'the orders' : countOf(partial.total, 'order', 'orders')}`;
   return (
     <Modal
       open
@@ -70,7 +71,9 @@ export function PaymentHistoryModal({ dealerName, orders, partial, paidOnAll, on
           <tfoot>
             <tr>
               <th scope="row" colSpan={3} className="invoice__number">
-                {partial ? `Paid on these ${orders.length} orders` : 'Total paid'}
+                {partial
+                  ? `Paid on ${orders.length === 1 ? 'this order' : `these ${countOf(orders.length, 'order', 'orders')}`}`
+                  : 'Total paid'}
               </th>
               <td className="invoice__number" data-testid="payment-history-total">
                 <strong>{formatCents(totalCents)}</strong>

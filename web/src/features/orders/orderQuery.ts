@@ -6,6 +6,7 @@ import {
   type PaymentStatus,
 } from '@portal/contracts';
 import type { z } from 'zod';
+import { nounFor } from '../../format/count';
 import type { ColumnSort } from '../../ui/columnSort';
 import type { ChosenDealer } from '../dealers/dealerChoice';
 
@@ -86,7 +87,7 @@ export function narrowsOrders(filters: OrderListFilters): boolean {
 /** The count above the table, from the server's total; undefined while the first page is on its way. */
 export function orderCountText(total: number | undefined, narrowed: boolean): string {
   if (total === undefined) return 'Loading orders…';
-  const noun = total === 1 ? 'order' : 'orders';
+  const noun = nounFor(total, 'order', 'orders');
   if (!narrowed) return `${total} ${noun}`;
-  return `${total} ${noun} ${total === 1 ? 'matches' : 'match'} your filters`;
+  return `${total} ${noun} ${nounFor(total, 'matches', 'match')} your filters`;
 }

@@ -33,7 +33,7 @@ const COLUMNS: readonly {
     column: 'dealer',
     label: 'Dealer',
     cell: (record) => record.dealer_name,
-    className: 'performance-table__dealer',
+    className: 'performance-table__dealer virtual-table__wrap',
   },
   {
     id: 'location',

@@ -1,7 +1,7 @@
 import type { Picture } from '@portal/contracts';
 import type { ReactNode } from 'react';
 import { formatDate } from '../../format/date';
-import { formatMegabytes } from '../../format/fileSize';
+import { formatFileSize } from '../../format/fileSize';
 import { ImageOrPlaceholder } from '../../ui/ImageOrPlaceholder';
 import { pictureThumbnailUrl } from './pictureImages';
 
@@ -29,7 +29,7 @@ export function PictureCard({ picture, onPreview, actions }: PictureCardProps) {
         {picture.description && <p className="catalog-card__text">{picture.description}</p>}
         <div className="catalog-card__row">
           <p className="catalog-card__meta">
-            <span>{formatMegabytes(picture.file_size)}</span> ·{' '}
+            <span>{formatFileSize(picture.file_size)}</span> ·{' '}
             <time dateTime={picture.created_at}>{formatDate(picture.created_at)}</time>
           </p>
           {picture.category && <span className="badge">{picture.category}</span>}

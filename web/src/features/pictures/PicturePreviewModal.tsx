@@ -1,7 +1,7 @@
 import type { Picture } from '@portal/contracts';
 import type { ReactNode } from 'react';
 import { formatDate } from '../../format/date';
-import { formatMegabytes } from '../../format/fileSize';
+import { formatFileSize } from '../../format/fileSize';
 import { ImageOrPlaceholder } from '../../ui/ImageOrPlaceholder';
 import { Modal } from '../../ui/Modal';
 import { picturePreviewUrl } from './pictureImages';
@@ -30,7 +30,7 @@ export function PicturePreviewModal({ picture, onClose, footer }: PicturePreview
           <figcaption className="picture-preview__caption">
             {picture.description && <p>{picture.description}</p>}
             <p className="muted">
-              {[picture.category, formatMegabytes(picture.file_size), formatDate(picture.created_at)]
+              {[picture.category, formatFileSize(picture.file_size), formatDate(picture.created_at)]
                 .filter(Boolean)
                 .join(' · ')}
             </p>

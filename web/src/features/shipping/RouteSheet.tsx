@@ -1,6 +1,7 @@
 import type { Shipment, ShippingSettings } from '@portal/contracts';
 import { type ReactNode, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { countOf } from '../../format/count';
 import { formatDateTime } from '../../format/date';
 import { formatEta, formatMiles, routeBasis, routeModeLabel, stopName, stopOrders } from './routeDisplay';
 
@@ -11,8 +12,8 @@ export function RouteSheet({ shipment, settings }: { shipment: Shipment; setting
       <header className="route-sheet__header">
         <h1>Route sheet: {shipment.shipment_name}</h1>
         <p>
-          Created {formatDateTime(shipment.created_at)} · {shipment.total_orders} orders ·{' '}
-          {shipment.delivery_stats.total_stops} stops · {formatMiles(shipment.total_miles)} ·{' '}
+          Created {formatDateTime(shipment.created_at)} · {countOf(shipment.total_orders, 'order', 'orders')} ·{' '}
+          {countOf(shipment.delivery_stats.total_stops, 'stop', 'stops')} · {formatMiles(shipment.total_miles)} ·{' '}
           {routeModeLabel(shipment.route_mode)}
         </p>
         {settings && <p>{routeBasis(settings)}</p>}

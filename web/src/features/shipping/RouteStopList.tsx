@@ -1,4 +1,5 @@
 import type { RouteStop, Shipment, ShippingOrder } from '@portal/contracts';
+import { countOf } from '../../format/count';
 import { formatCents } from '../../format/money';
 import { Button } from '../../ui/Button';
 import { StatusBadge } from '../orders/OrderBadges';
@@ -149,7 +150,7 @@ function StopOrder({
         #{order.order_number}
       </button>
       <span className="stop-order__summary muted">
-        {items} {items === 1 ? 'item' : 'items'} · {formatCents(Math.round(order.total_value * 100))}
+        {countOf(items, 'item', 'items')} · {formatCents(Math.round(order.total_value * 100))}
       </span>
       <StatusBadge status={order.status} />
       <span className="stop-order__actions">

@@ -1,4 +1,5 @@
 import type { Shipment, ShippingOrder } from '@portal/contracts';
+import { countOf } from '../../format/count';
 import { formatDateTime } from '../../format/date';
 import { formatCents } from '../../format/money';
 import { Button } from '../../ui/Button';
@@ -40,13 +41,12 @@ export function ShipmentDetailsModal({ shipment, actions, notice, onOpenOrder, o
           <span className="muted">Created {formatDateTime(shipment.created_at)}</span>
         </p>
         <p className="muted">
-          {shipment.total_orders} {shipment.total_orders === 1 ? 'order' : 'orders'} ·{' '}
-          {shipment.delivery_stats.total_stops} {shipment.delivery_stats.total_stops === 1 ? 'stop' : 'stops'} ·{' '}
-          {formatMiles(shipment.total_miles)} · {routeModeLabel(shipment.route_mode)} ·{' '}
-          {deliveryProgress(shipment.delivery_stats, shipment.total_orders)}
+          {countOf(shipment.total_orders, 'order', 'orders')} ·{' '}
+          {countOf(shipment.delivery_stats.total_stops, 'stop', 'stops')} · {formatMiles(shipment.total_miles)} ·{' '}
+          {routeModeLabel(shipment.route_mode)} · {deliveryProgress(shipment.delivery_stats, shipment.total_orders)}
         </p>
         <Message text={notice?.text} tone={notice?.tone} />
-        <div className="shipment-details__scroll">
+        <div className="shipment-details__scroll scroll-x">
           <table className="shipment-details__orders" aria-label="Orders in this shipment">
             <thead>
               <tr>

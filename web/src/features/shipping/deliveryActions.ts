@@ -1,4 +1,5 @@
 import type { DeliveryStatus, OrderStatus, ShipmentStatus } from '@portal/contracts';
+import { countOf } from '../../format/count';
 
 /**
  * The status buttons an order of a shipment offers (001 §4): in_shipment may go to shipped or delivered,
@@ -24,7 +25,6 @@ export function shipmentStatusClass(status: ShipmentStatus): string {
 
 /** What a shipment card's progress line says, e.g. "1 of 3 orders delivered, 1 shipped". */
 export function deliveryProgress(stats: { delivered_orders: number; shipped_orders: number }, total: number): string {
-  const orders = total === 1 ? 'order' : 'orders';
   const shipped = stats.shipped_orders > 0 ? `, ${stats.shipped_orders} shipped` : '';
-  return `${stats.delivered_orders} of ${total} ${orders} delivered${shipped}`;
+  return `${stats.delivered_orders} of ${countOf(total, 'order', 'orders')} delivered${shipped}`;
 }

@@ -1,20 +1,17 @@
 import type { RouteMode, RouteStop, Shipment, ShippingOrder, ShippingSettings } from '@portal/contracts';
+import { ROUTE_MODE_LABELS } from '../../format/statusLabels';
 
 /** The route orders one can choose (001 §4); `optimized` is set by Optimise only. */
 export type ChosenRouteMode = Exclude<RouteMode, 'optimized'>;
 
-export const ROUTE_MODE_OPTIONS: readonly { value: ChosenRouteMode; label: string }[] = [
-  { value: 'original', label: 'Original order' },
-  { value: 'closest_first', label: 'Closest first' },
-  { value: 'closest_last', label: 'Closest last' },
-  { value: 'manual', label: 'Manual' },
-];
+export const ROUTE_MODE_OPTIONS: readonly { value: ChosenRouteMode; label: string }[] = (
+  ['original', 'closest_first', 'closest_last', 'manual'] as const
+).map((value) => ({ value, label: ROUTE_MODE_LABELS[value] }));
 
-export const OPTIMIZED_LABEL = 'Optimised';
+export const OPTIMIZED_LABEL = ROUTE_MODE_LABELS.optimized;
 
 export function routeModeLabel(mode: RouteMode): string {
-  if (mode === 'optimized') return OPTIMIZED_LABEL;
-  return ROUTE_MODE_OPTIONS.find((option) => option.value === mode)?.label ?? mode;
+  return ROUTE_MODE_LABELS[mode] ?? mode;
 }
 
 export interface RouteLink {

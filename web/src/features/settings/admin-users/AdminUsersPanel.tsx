@@ -15,6 +15,7 @@ import { CreateAdminUserForm, type CreatedUser } from './CreateAdminUserForm';
 import { DeleteAdminUserDialog } from './DeleteAdminUserDialog';
 import { TemporaryPasswordDialog } from './TemporaryPasswordDialog';
 import './admin-users.css';
+import { countOf } from '../../../format/count';
 
 const usersOf = (page: { users: AdminUser[] }) => page.users;
 
@@ -44,15 +45,15 @@ export function AdminUsersPanel() {
   return (
     <div className="settings-stack">
       <SettingsCard
-        title="Create User"
-        description="Administrators manage everything; delivery users handle shipping, orders and the dealer directory."
+        title="Admin Users"
+        description="Create a user: administrators manage everything; delivery users handle shipping, orders and the dealer directory."
       >
         <CreateAdminUserForm onCreated={setCreated} />
       </SettingsCard>
 
       <SettingsCard
         title="Admin & Delivery Users"
-        aside={total !== undefined && <span className="badge">{total} users</span>}
+        aside={total !== undefined && <span className="badge">{countOf(total, 'user', 'users')}</span>}
       >
         <div className="settings-form">
           <Message text={notice?.text} tone={notice?.tone} />

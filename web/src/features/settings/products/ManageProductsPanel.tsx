@@ -10,6 +10,7 @@ import { useTimedNotice } from '../shared/useTimedNotice';
 import { ProductCard } from './ProductCard';
 import { ProductFormModal } from './ProductFormModal';
 import '../../products/catalog.css';
+import { countOf } from '../../../format/count';
 
 /** The create/edit modal: closed, creating, or editing one product. */
 type Editing = { product: Product | null } | null;
@@ -36,7 +37,7 @@ export function ManageProductsPanel() {
       description="Dealers see only active products. Inactive and admin-only products stay hidden from them."
       aside={
         <div className="button-row">
-          {products && <span className="badge">{products.length} products</span>}
+          {products && <span className="badge">{countOf(products.length, 'product', 'products')}</span>}
           <Button onClick={() => setEditing({ product: null })}>Add Product</Button>
         </div>
       }

@@ -1,3 +1,4 @@
+import { countOf } from '../../../format/count';
 import { Message } from '../../../ui/Message';
 import { loadFailureText } from '../shared/notice';
 import { SettingsCard, SettingsLoading } from '../shared/SettingsCard';
@@ -18,7 +19,7 @@ export function SystemConfigurationPanel() {
       <SettingsCard
         title="Dealer Zones"
         description="Every dealer belongs to one zone; the zones filter the dealer list and shipping."
-        aside={<span className="badge">{data.zones.length} zones</span>}
+        aside={<span className="badge">{countOf(data.zones.length, 'zone', 'zones')}</span>}
       >
         <ZonesEditor zones={data.zones} />
       </SettingsCard>
