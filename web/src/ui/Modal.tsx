@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import './modal.css';
 
 interface ModalProps {
@@ -12,16 +12,46 @@ interface ModalProps {
   size?: 'normal' | 'wide';
 }
 
+/**
+ * Where focus goes when a dialog closes: back to its opener while that is still on the page; otherwise (the dialog
+ * removed the row that opened it) to the screen's heading, so focus is never dropped on <body>. Focus that something
+ * else has already placed (another dialog, a screen that moved it) is left where it is.
+ */
+function returnFocus(opener: HTMLElement | null): void {
+  const now = document.activeElement;
+  if (now && now !== document.body && now.isConnected && !now.closest('dialog:not([open])')) return;
+  if (opener?.isConnected && !opener.closest('dialog:not([open])')) {
+    opener.focus();
+    return;
+  }
+  const heading = document.querySelector<HTMLElement>('main h1');
+  if (!heading) return;
+  if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+  heading.focus();
+}
+
 /** A modal dialog on the native <dialog>: the browser traps focus, Escape closes it, focus returns after. */
 export function Modal({ open, title, onClose, children, footer, size = 'normal' }: ModalProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const body = useRef<HTMLDivElement>(null);
+  const bodyScrolls = useScrolls(body, open);
 
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
+    if (!open) {
+      if (element.open) element.close();
+      return;
+    }
+    // read before showModal moves the focus into the dialog
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (!element.open) element.showModal();
+    // focus goes back to what opened the dialog, whether it closes or leaves the page (most dialogs are unmounted);
+    // a frame later, once the change that closed it has rendered (a removed row's button is gone by then)
+    return () => {
+      requestAnimationFrame(() => returnFocus(opener));
+    };
   }, [open]);
 
   return (
@@ -42,8 +72,27 @@ export function Modal({ open, title, onClose, children, footer, size = 'normal' 
           ×
         </button>
       </header>
-      <div className="modal__body">{children}</div>
+      {/* a body taller than the dialog (an invoice on a phone) scrolls: it then takes focus, for the arrow keys */}
+      <div ref={body} className="modal__body" tabIndex={bodyScrolls ? 0 : undefined}>
+        {children}
+      </div>
       {footer && <footer className="modal__footer">{footer}</footer>}
     </dialog>
   );
+}
+
+/** Whether the box's content is taller than the box: measured again whenever either resizes. */
+function useScrolls(box: RefObject<HTMLElement | null>, open: boolean): boolean {
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const element = box.current;
+    if (!open || !element || typeof ResizeObserver === 'undefined') return;
+    const measure = () => setScrolls(element.scrollHeight > element.clientHeight + 1);
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    for (const child of Array.from(element.children)) observer.observe(child);
+    measure();
+    return () => observer.disconnect();
+  }, [box, open]);
+  return scrolls;
 }

@@ -1,4 +1,15 @@
-import { type AriaAttributes, type Key, type ReactNode, type UIEvent, useEffect, useRef, useState } from 'react';
+import {
+  type AriaAttributes,
+  type Key,
+  type ReactNode,
+  type RefObject,
+  type UIEvent,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { visibleRange } from './visibleRange';
 import './virtual-table.css';
 
@@ -8,6 +19,8 @@ export interface VirtualColumn<T> {
   cell: (item: T) => ReactNode;
   /** e.g. hides a column on phones */
   className?: string;
+  /** the identifying column: it stays in view while a table wider than the screen scrolls sideways */
+  sticky?: boolean;
   /** for a sortable column: whether the rows are ordered by it (see SortableHeader) */
   ariaSort?: AriaAttributes['aria-sort'];
 }
@@ -71,50 +84,123 @@ export function VirtualTable<T>({
     if (nearEnd) onEndReached?.();
   }, [nearEnd, onEndReached]);
   const onScroll = (event: UIEvent<HTMLDivElement>) => setScrollTop(event.currentTarget.scrollTop);
+  useFocusKeptAcrossRemount(container, label);
+  const overflowX = useSidewaysOverflow(container);
+  const hintId = useId();
 
   return (
-    <div ref={container} className="virtual-table" style={{ maxHeight: viewportHeight }} onScroll={onScroll}>
-      <table aria-label={label} aria-rowcount={items.length + 1}>
-        <thead>
-          <tr>
-            {columns.map((column) => (
-              <th key={column.id} scope="col" className={column.className} aria-sort={column.ariaSort}>
-                {column.header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {items.length === 0 && (
+    <>
+      {/* a table wider than the screen says that it scrolls sideways (with a shadow at the edge, in the CSS too) */}
+      {overflowX && (
+        <p className="virtual-table__hint" id={hintId}>
+          Scroll sideways for more columns
+        </p>
+      )}
+      {/* biome-ignore lint/a11y/useSemanticElements: the scrolling box is a named region; a <div> keeps its ref and CSS */}
+      <div
+        ref={container}
+        // a scrolling box: named, and reachable with Tab so the arrow keys scroll it
+        role="region"
+        aria-label={label}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus to scroll by keyboard
+        tabIndex={0}
+        className={overflowX ? 'virtual-table virtual-table--overflow-x scroll-x' : 'virtual-table'}
+        style={{ maxHeight: viewportHeight }}
+        onScroll={onScroll}
+      >
+        <table aria-label={label} aria-rowcount={items.length + 1} aria-describedby={overflowX ? hintId : undefined}>
+          <thead>
             <tr>
-              <td colSpan={columns.length} className="virtual-table__empty" aria-busy={loading ? true : undefined}>
-                {loading ?? empty}
-              </td>
-            </tr>
-          )}
-          {first > 0 && <tr className="virtual-table__spacer" style={{ height: first * rowHeight }} />}
-          {items.slice(first, last).map((item, offset) => (
-            <tr
-              key={rowKey(item)}
-              aria-rowindex={first + offset + 2}
-              style={{ height: rowHeight }}
-              className={[onRowClick ? 'virtual-table__row--clickable' : '', rowClassName?.(item) ?? '']
-                .filter(Boolean)
-                .join(' ')}
-              onClick={onRowClick ? () => onRowClick(item) : undefined}
-            >
               {columns.map((column) => (
-                <td key={column.id} className={column.className}>
-                  {column.cell(item)}
-                </td>
+                <th key={column.id} scope="col" className={cellClass(column)} aria-sort={column.ariaSort}>
+                  {column.header}
+                </th>
               ))}
             </tr>
-          ))}
-          {last < items.length && (
-            <tr className="virtual-table__spacer" style={{ height: (items.length - last) * rowHeight }} />
-          )}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {items.length === 0 && (
+              <tr>
+                <td colSpan={columns.length} className="virtual-table__empty" aria-busy={loading ? true : undefined}>
+                  {loading ?? empty}
+                </td>
+              </tr>
+            )}
+            {first > 0 && <tr className="virtual-table__spacer" style={{ height: first * rowHeight }} />}
+            {items.slice(first, last).map((item, offset) => (
+              <tr
+                key={rowKey(item)}
+                data-row-key={rowKey(item)}
+                aria-rowindex={first + offset + 2}
+                style={{ height: rowHeight }}
+                className={[onRowClick ? 'virtual-table__row--clickable' : '', rowClassName?.(item) ?? '']
+                  .filter(Boolean)
+                  .join(' ')}
+                onClick={onRowClick ? () => onRowClick(item) : undefined}
+              >
+                {columns.map((column) => (
+                  <td key={column.id} className={cellClass(column)}>
+                    {column.cell(item)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+            {last < items.length && (
+              <tr className="virtual-table__spacer" style={{ height: (items.length - last) * rowHeight }} />
+            )}
+          </tbody>
+        </table>
+      </div>
+    </>
   );
+}
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled])';
+
+/** where the focus was when a table went away, by the table's label: the row's key and which control of the row */
+const focusOfGoneTable = new Map<string, { rowKey: string; control: number }>();
+
+/**
+ * A row that opens a screen in place of its table (a dealer's detail) takes the focus back when the table returns
+ * (Back), so a keyboard user is where they left the list rather than at the top of the page.
+ */
+function useFocusKeptAcrossRemount(container: RefObject<HTMLDivElement | null>, label: string): void {
+  useLayoutEffect(() => {
+    const box = container.current;
+    const kept = focusOfGoneTable.get(label);
+    focusOfGoneTable.delete(label);
+    if (box && kept) {
+      const row = box.querySelector(`tr[data-row-key="${CSS.escape(kept.rowKey)}"]`);
+      row?.querySelectorAll<HTMLElement>(FOCUSABLE)[kept.control]?.focus();
+    }
+    return () => {
+      const focused = document.activeElement;
+      const row = focused?.closest('tr[data-row-key]');
+      const rowKey = row?.getAttribute('data-row-key');
+      if (!box || !row || !focused || rowKey == null || !box.contains(row)) return;
+      const control = Array.from(row.querySelectorAll(FOCUSABLE)).indexOf(focused);
+      if (control >= 0) focusOfGoneTable.set(label, { rowKey, control });
+    };
+  }, [container, label]);
+}
+
+function cellClass(column: Pick<VirtualColumn<never>, 'className' | 'sticky'>): string | undefined {
+  return column.sticky ? [column.className, 'virtual-table__sticky'].filter(Boolean).join(' ') : column.className;
+}
+
+/** Whether the table is wider than its box (a phone): measured again whenever the box or the table resizes. */
+function useSidewaysOverflow(container: RefObject<HTMLDivElement | null>): boolean {
+  const [overflow, setOverflow] = useState(false);
+  useEffect(() => {
+    const box = container.current;
+    if (!box || typeof ResizeObserver === 'undefined') return;
+    const measure = () => setOverflow(box.scrollWidth > box.clientWidth + 1);
+    const observer = new ResizeObserver(measure);
+    observer.observe(box);
+    const table = box.querySelector('table');
+    if (table) observer.observe(table);
+    measure();
+    return () => observer.disconnect();
+  }, [container]);
+  return overflow;
 }

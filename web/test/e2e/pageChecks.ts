@@ -50,29 +50,42 @@ export interface AxeViolation {
   targets: string[];
 }
 
+/** The WCAG 2.0/2.1 A and AA rules: what axeViolations checks unless told otherwise. */
+export const WCAG21_AA_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] as const;
+/** Every WCAG rule up to 2.2 AA and axe's best practices (landmarks, heading order, unique landmarks, ...). */
+export const ALL_AXE_TAGS = [...WCAG21_AA_TAGS, 'wcag22aa', 'best-practice'] as const;
+
 /**
- * The WCAG 2.1 A/AA violations axe-core finds on the page as it is now (axe-core, injected into the page).
- * `include` limits the check to one part of the page (a CSS selector).
+ * The violations axe-core finds on the page as it is now (axe-core, injected into the page): of the WCAG 2.1 A/AA
+ * rules, or of the rules `tags` name (e.g. ALL_AXE_TAGS). `include` limits the check to one part of the page (a
+ * CSS selector).
  */
-export async function axeViolations(page: Page, include?: string): Promise<AxeViolation[]> {
+export async function axeViolations(
+  page: Page,
+  include?: string,
+  { tags = WCAG21_AA_TAGS }: { tags?: readonly string[] } = {},
+): Promise<AxeViolation[]> {
   const loaded = await page.evaluate(() => 'axe' in window);
   // evaluated through the debugging protocol: the portal's Content-Security-Policy refuses an injected <script>
   if (!loaded) await page.evaluate(await readFile(require.resolve('axe-core/axe.min.js'), 'utf8'));
-  return page.evaluate(async (context) => {
-    const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<AxeResults> } }).axe;
-    interface AxeResults {
-      violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[];
-    }
-    const results = await axe.run(context ? { include: [context] } : document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
-    });
-    return results.violations.map((violation) => ({
-      id: violation.id,
-      impact: violation.impact,
-      help: violation.help,
-      targets: violation.nodes.map((node) => node.target.join(' ')),
-    }));
-  }, include ?? null);
+  return page.evaluate(
+    async ({ context, tags }) => {
+      const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<AxeResults> } }).axe;
+      interface AxeResults {
+        violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[];
+      }
+      const results = await axe.run(context ? { include: [context] } : document, {
+        runOnly: { type: 'tag', values: tags },
+      });
+      return results.violations.map((violation) => ({
+        id: violation.id,
+        impact: violation.impact,
+        help: violation.help,
+        targets: violation.nodes.map((node) => node.target.join(' ')),
+      }));
+    },
+    { context: include ?? null, tags: [...tags] },
+  );
 }
 
 /** Checks the page with axe at a desktop (1440×900) and a phone (390×844) size; the page is left at 1440×900. */
