@@ -127,7 +127,13 @@ describe('What the gateway serves itself', () => {
   });
 
   test('When GET / or a page path, Then index.html is served and must be revalidated', async () => {
-    for (const page of ['/', '/dealer-dashboard', '/admin/orders/42']) {
+    const deepLinks = [
+      '/admin/dealers/D1',
+      '/admin/dealers/D1?q=acme',
+      '/admin/settings/google-maps',
+      '/find-a-dealer?q=59801',
+    ];
+    for (const page of ['/', '/dealer-dashboard', '/admin/orders/42', ...deepLinks]) {
       const res = await fetch(`${t.url}${page}`);
       expect({ page, status: res.status }).toEqual({ page, status: 200 });
       expect(res.headers.get('cache-control')).toBe('no-cache');

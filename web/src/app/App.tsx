@@ -1,10 +1,12 @@
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { useCompanyProfile } from '../features/company/usePublicSettings';
 import { LandingPage } from '../features/landing/LandingPage';
 import { LoginPage } from '../features/login/LoginPage';
-import { selectView } from '../features/session/sessionSlice';
+import { selectToken, selectUser } from '../features/session/sessionSlice';
 import { lazyScreen, ScreenLoading } from '../ui/lazyScreen';
 import { useAppSelector } from './hooks';
+import { navigate, useLocation } from './navigation/history';
+import { pageTitle, portalRole, resolveAddress } from './navigation/routes';
 
 // Landing and login are in the first chunk; each role's dashboard, and dealer signup, load when opened.
 const AdminDashboard = lazyScreen(() => import('./shells/admin/AdminDashboard'), 'AdminDashboard');
@@ -13,48 +15,64 @@ const DeliveryDashboard = lazyScreen(() => import('./shells/delivery/DeliveryDas
 const DealerSignupPage = lazyScreen(() => import('../features/signup/DealerSignupPage'), 'DealerSignupPage');
 const LocatorPage = lazyScreen(() => import('../features/locator/LocatorPage'), 'LocatorPage');
 
-/** One view at a time, chosen by the session (there is no URL router). */
+/** The screen of the address, for who is signed in: the address says where, the session says who. */
 export function App() {
-  const view = useAppSelector(selectView);
+  const { pathname, search } = useLocation();
+  const user = useAppSelector(selectUser);
+  const token = useAppSelector(selectToken);
   const company = useCompanyProfile();
+  const role = user && token ? portalRole(user.role) : null;
+  const resolution = resolveAddress(pathname, search, role);
 
+  // a redirect replaces the address it came from, so Back never returns to it
+  useLayoutEffect(() => {
+    if (resolution.redirect !== undefined) navigate(resolution.redirect, { replace: true });
+  }, [resolution.redirect]);
+
+  const title = resolution.route ? pageTitle(resolution.route, company.name) : null;
   useEffect(() => {
-    document.title = `${company.name} · Dealer Portal`;
-  }, [company.name]);
+    if (title) document.title = title;
+  }, [title]);
 
-  switch (view) {
-    case 'landing':
-      return <LandingPage />;
-    case 'login':
-      return <LoginPage />;
-    case 'dealer-signup':
+  const route = resolution.route;
+  if (!route) return null;
+  switch (route.role) {
+    case null:
+      switch (route.page) {
+        case 'landing':
+          return <LandingPage />;
+        case 'login':
+          return <LoginPage />;
+        case 'signup':
+          return (
+            <ScreenLoading>
+              <DealerSignupPage />
+            </ScreenLoading>
+          );
+        case 'locator':
+          return (
+            <ScreenLoading>
+              <LocatorPage />
+            </ScreenLoading>
+          );
+      }
+      break;
+    case 'admin':
       return (
         <ScreenLoading>
-          <DealerSignupPage />
+          <AdminDashboard route={route} />
         </ScreenLoading>
       );
-    case 'admin-dashboard':
+    case 'dealer':
       return (
         <ScreenLoading>
-          <AdminDashboard />
+          <DealerDashboard route={route} />
         </ScreenLoading>
       );
-    case 'delivery-dashboard':
+    case 'delivery':
       return (
         <ScreenLoading>
-          <DeliveryDashboard />
-        </ScreenLoading>
-      );
-    case 'dealer-locator':
-      return (
-        <ScreenLoading>
-          <LocatorPage />
-        </ScreenLoading>
-      );
-    case 'dealer-dashboard':
-      return (
-        <ScreenLoading>
-          <DealerDashboard />
+          <DeliveryDashboard route={route} />
         </ScreenLoading>
       );
   }

@@ -5,13 +5,16 @@ export interface Section<T extends string> {
   id: T;
   label: string;
   content: ReactNode;
+  /** the section's address: its tab is then a link */
+  href?: string;
 }
 
 interface SectionTabsProps<T extends string> {
   label: string;
   sections: readonly Section<T>[];
   active: T;
-  onChange: (id: T) => void;
+  /** `how.byArrow`: moved along the tabs with the arrow keys (a caller keeping the section in the address replaces it) */
+  onChange: (id: T, how?: { byArrow: boolean }) => void;
 }
 
 /** Sub-tabs inside a dashboard tab (Settings, Shipping, Profile): the tab row and the chosen section. */

@@ -4,12 +4,15 @@ import './tabs.css';
 export interface TabItem<T extends string> {
   id: T;
   label: string;
+  /** the tab's address: the tab is then a link (open in a new tab, copy link); a plain click still calls onChange */
+  href?: string;
 }
 
 interface TabsProps<T extends string> {
   tabs: readonly TabItem<T>[];
   active: T;
-  onChange: (id: T) => void;
+  /** `byArrow`: chosen with the arrow keys, Home or End (focus stays on the tabs) rather than a click or Enter */
+  onChange: (id: T, how: { byArrow: boolean }) => void;
   /** names the tab list for screen readers */
   label: string;
   /** ties each tab to its panel (`TabPanel` with the same prefix) */
@@ -32,7 +35,7 @@ export function Tabs<T extends string>({ tabs, active, onChange, label, idPrefix
     event.preventDefault();
     const tab = tabs[next];
     if (!tab) return;
-    onChange(tab.id);
+    onChange(tab.id, { byArrow: true });
     list.current?.querySelector<HTMLButtonElement>(`#${CSS.escape(tabElementIds(idPrefix, tab.id).tab)}`)?.focus();
   }
 
@@ -41,6 +44,28 @@ export function Tabs<T extends string>({ tabs, active, onChange, label, idPrefix
       {tabs.map((tab) => {
         const ids = tabElementIds(idPrefix, tab.id);
         const selected = tab.id === active;
+        if (tab.href) {
+          return (
+            <a
+              key={tab.id}
+              href={tab.href}
+              role="tab"
+              id={ids.tab}
+              aria-selected={selected}
+              aria-controls={ids.panel}
+              tabIndex={selected ? 0 : -1}
+              className="tabs__tab"
+              onClick={(event) => {
+                // ctrl/meta/shift/middle click: the browser opens the address (a new tab or window)
+                if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+                event.preventDefault();
+                onChange(tab.id, { byArrow: false });
+              }}
+            >
+              {tab.label}
+            </a>
+          );
+        }
         return (
           <button
             key={tab.id}
@@ -51,7 +76,7 @@ export function Tabs<T extends string>({ tabs, active, onChange, label, idPrefix
             aria-controls={ids.panel}
             tabIndex={selected ? 0 : -1}
             className="tabs__tab"
-            onClick={() => onChange(tab.id)}
+            onClick={() => onChange(tab.id, { byArrow: false })}
           >
             {tab.label}
           </button>

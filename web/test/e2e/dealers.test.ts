@@ -50,7 +50,11 @@ describe('Managing dealers in a real browser', () => {
   async function createDealer(page: Page, fields: Record<string, string>): Promise<void> {
     await page.getByRole('button', { name: 'Create Dealer' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create Dealer' });
-    for (const [label, value] of Object.entries(fields)) await dialog.getByLabel(label).fill(value);
+    for (const [label, value] of Object.entries(fields)) {
+      // the state is a choice of US states (codes as values)
+      if (label === 'State') await dialog.getByLabel(label).selectOption(value);
+      else await dialog.getByLabel(label).fill(value);
+    }
     await dialog.getByRole('button', { name: 'Create Dealer' }).click();
     await dialog.getByText('Dealer created successfully!').waitFor();
     await dialog.getByRole('button', { name: 'Done' }).click();

@@ -16,6 +16,7 @@ import {
 import { adminApiToken, allOrders, createProduct } from './apiSteps';
 import { launchBrowser, type TestBrowser } from './browser';
 import { createDealerAccount, signedInPage } from './catalogueSteps';
+import { expectFieldError } from './formSteps';
 import { type Portal, startPortal } from './harness';
 import { expectNoAxeViolationsAtBothSizes, expectText, screenshots } from './pageChecks';
 import { expectMessage } from './settingsSteps';
@@ -155,7 +156,8 @@ describe('Orders, invoices and payments in a real browser', () => {
     const payment = admin.getByRole('dialog', { name: `Record Payment — Order ${number}` });
     await expectText(payment.getByTestId('payment-balance'), '$73.05');
     await payment.getByRole('button', { name: 'Record Payment' }).click();
-    await expectMessage(admin, 'Please select payment type and enter a valid amount', 'error');
+    // the message sits beside the field it concerns (aria-describedby), and goes once the field is right
+    await expectFieldError(payment.getByLabel('Payment Type'), 'Please select payment type and enter a valid amount');
     await payment.getByLabel('Payment Type').selectOption('cash');
     await payment.getByLabel('Amount ($)').fill('20.1');
     await screenshots(admin, 'orders-admin-payment');
@@ -229,7 +231,10 @@ describe('Orders, invoices and payments in a real browser', () => {
     await admin.getByRole('button', { name: 'Create New Order' }).click();
     const newOrder = admin.getByRole('dialog', { name: 'Create New Order' });
     await newOrder.getByRole('button', { name: 'Create Order' }).click();
-    await expectMessage(admin, 'Please select a dealer and add at least one product', 'error');
+    await expectFieldError(
+      newOrder.getByRole('combobox', { name: 'Dealer' }),
+      'Please select a dealer and add at least one product',
+    );
     await newOrder.getByRole('combobox', { name: 'Dealer' }).fill('timber');
     await newOrder.getByRole('option', { name: 'Timber Ridge Outdoors (Missoula, MT)' }).click();
     await newOrder.getByLabel('Product').selectOption({ label: 'Dealer Display Stand — $15.10 (admin only)' });
@@ -272,10 +277,10 @@ describe('Orders, invoices and payments in a real browser', () => {
     await admin.getByRole('button', { name: `Open invoice of order #${number}` }).click();
     const detailInvoice = admin.getByRole('dialog', { name: `Invoice — Order ${number}` });
     expect(await detailInvoice.getByLabel('Status').locator('option').allTextContents()).toEqual([
-      'PENDING',
-      'CONFIRMED',
-      'SHIPPED',
-      'CANCELLED',
+      'Pending',
+      'Confirmed',
+      'Shipped',
+      'Cancelled',
     ]);
     await screenshots(admin, 'orders-admin-dealer-detail');
     await detailInvoice.getByRole('button', { name: 'Close' }).click();
@@ -284,8 +289,9 @@ describe('Orders, invoices and payments in a real browser', () => {
     await expectNoAxeViolationsAtBothSizes(admin, '.dealer-detail');
     await admin.screenshot({ path: path.join(tmpdir(), 'dealer-detail-1440.png'), fullPage: true });
 
-    // the dealer's Overview: both orders open, $16.00 left to pay (the first is paid in full)
-    await dealerPage.reload();
+    // the dealer's Overview: both orders open, $16.00 left to pay (the first is paid in full); a page load
+    // reads them afresh (a reload would stay on the tab the dealer was on)
+    await dealerPage.goto(`${portal.url}/dealer/overview`);
     await dealerPage.locator('.shell').waitFor();
     const glance = dealerPage.getByRole('region', { name: 'Orders at a glance' });
     await expectText(glance.locator('.portal-fact:has-text("Orders placed") strong'), '2');
@@ -298,7 +304,7 @@ describe('Orders, invoices and payments in a real browser', () => {
     await dealerPage.getByRole('tab', { name: 'My Orders' }).click();
     const card = dealerPage.getByRole('listitem', { name: `Order ${number}` });
     await card.getByText('PAID', { exact: true }).waitFor();
-    await card.getByRole('button', { name: 'View Invoice' }).click();
+    await card.getByRole('link', { name: 'View Invoice' }).click();
     const dealerInvoice = dealerPage.getByRole('dialog', { name: `Invoice — Order ${number}` });
     await expectText(dealerInvoice.getByTestId('invoice-total'), '$73.05');
     await expectText(dealerInvoice.getByTestId('invoice-balance'), '$0.00');

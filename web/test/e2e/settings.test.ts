@@ -51,7 +51,7 @@ describe('The Settings screen in a real browser', () => {
 
     await name.fill('Ridgeline Blinds Co.');
     await page.getByLabel('Email').fill('sales@ridgeline.test');
-    await page.getByLabel('State').fill('tx');
+    await page.getByLabel('State').selectOption({ label: 'Texas' });
     await page.getByRole('button', { name: 'Save Company Settings' }).click();
     await expectMessage(page, 'Company settings saved successfully! This will appear on all invoices.', 'success');
     await page.locator('.shell__company', { hasText: 'Ridgeline Blinds Co.' }).waitFor();

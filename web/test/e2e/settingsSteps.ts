@@ -7,12 +7,14 @@ export const LANDING_TITLE = 'Everything our dealers need, in one portal';
 export async function landingPage(page: Page, url: string): Promise<void> {
   await page.goto(url);
   await page.evaluate(() => window.localStorage.clear());
-  await page.reload();
+  // not a reload: a stored session has moved the page to its dashboard's address
+  await page.goto(url);
   await page.getByRole('heading', { level: 1, name: LANDING_TITLE }).waitFor();
 }
 
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.getByRole('button', { name: 'Dealer Login' }).first().click();
+  // a link to /login (the header's is hidden on a phone)
+  await page.getByRole('link', { name: 'Dealer Login' }).filter({ visible: true }).first().click();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();

@@ -52,8 +52,21 @@ export async function serveClient(handler: RequestListener, storage: Storage): P
   const fetchOf = globalThis.fetch;
   globalThis.fetch = ((input: RequestInfo | URL, init?: RequestInit) =>
     fetchOf(typeof input === 'string' && input.startsWith('/') ? origin + input : input, init)) as typeof fetch;
+  // the address moves with the history API (sign-out opens landing): a history that keeps the location in step
+  const location = { pathname: '/admin/dashboard', search: '' };
+  const moveTo = (_state: unknown, _title: string, url: string) => {
+    const next = new URL(url, 'http://portal.test');
+    Object.assign(location, { pathname: next.pathname, search: next.search });
+  };
   Object.assign(globalThis, {
-    window: { location: { search: '' }, localStorage: storage, addEventListener() {}, removeEventListener() {} },
+    window: {
+      location,
+      history: { state: null, pushState: moveTo, replaceState: moveTo },
+      localStorage: storage,
+      addEventListener() {},
+      removeEventListener() {},
+      dispatchEvent: () => true,
+    },
   });
   return server;
 }

@@ -103,8 +103,8 @@ describe('Endpoints built from the contract', () => {
     const { store, dealersApi } = client();
     answer = { status: 401, body: { detail: 'Your session has ended. Please sign in again.' } };
     await store.dispatch(dealersApi.endpoints.getDealerLogin.initiate({ params: { dealer_id: 'd1' } }));
+    // the address stays: the app shows login for it, with it as `next` (app/navigation/routes.ts)
     expect(store.getState().session).toMatchObject({
-      view: 'login',
       token: null,
       endedNotice: 'Your session has ended. Please sign in again.',
     });
@@ -124,7 +124,8 @@ describe('Endpoints built from the contract', () => {
     answer = { status: 200, body: { success: true, message: 'Signed out' } };
     await store.dispatch(signOut());
     expect(seen).toEqual([{ method: 'POST', url: '/api/auth/logout', authorization: 'Bearer token-2', body: '' }]);
-    expect(store.getState().session).toMatchObject({ view: 'landing', token: null });
+    expect(store.getState().session).toMatchObject({ token: null, user: null });
+    expect(window.location.pathname).toBe('/');
     expect(storage.getItem('authToken')).toBeNull();
   });
 });

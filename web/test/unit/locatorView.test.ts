@@ -1,27 +1,28 @@
-import { initialSession } from '../../src/features/session/initialSession';
-import { memoryStorage } from './memoryStorage';
-
-const SESSION = {
-  authToken: 'token-1',
-  userData: JSON.stringify({ full_name: 'Dana', email: 'd@x.test', role: 'dealer', dealer_id: 'DLR-1' }),
-};
+import { LOCATOR_PATH, resolveAddress } from '../../src/app/navigation/routes';
 
 describe('Opening the dealer locator by its address', () => {
-  test('When a visitor opens ?view=dealer-locator, Then the locator shows, signed out', () => {
-    expect(initialSession('?view=dealer-locator&embed=1', memoryStorage())).toMatchObject({
-      view: 'dealer-locator',
-      token: null,
-      user: null,
+  test('When a visitor opens /find-a-dealer, Then the locator shows, signed out', () => {
+    expect(resolveAddress(LOCATOR_PATH, '?zip=59801', null).route).toEqual({
+      role: null,
+      page: 'locator',
+      embed: false,
     });
   });
 
-  test('When a signed-in user opens it, Then the locator shows and the session is kept for the way back', () => {
-    const state = initialSession('?view=dealer-locator', memoryStorage(SESSION));
-    expect(state.view).toBe('dealer-locator');
-    expect(state.token).toBe('token-1');
+  test('When the embed widget frames the old ?view=dealer-locator&embed=1, Then the embedded locator shows', () => {
+    expect(resolveAddress('/', '?view=dealer-locator&embed=1', null).route).toEqual({
+      role: null,
+      page: 'locator',
+      embed: true,
+    });
+  });
+
+  test('When a signed-in user opens it, Then the locator shows (not the dashboard)', () => {
+    expect(resolveAddress(LOCATOR_PATH, '', 'dealer').route).toMatchObject({ page: 'locator' });
+    expect(resolveAddress('/', '?view=dealer-locator', 'admin').route).toMatchObject({ page: 'locator' });
   });
 
   test('When another view is asked for, Then the usual rules apply', () => {
-    expect(initialSession('?view=admin', memoryStorage()).view).toBe('landing');
+    expect(resolveAddress('/', '?view=admin', null).route).toEqual({ role: null, page: 'landing' });
   });
 });

@@ -1,4 +1,4 @@
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useCompanyProfile } from '../../features/company/usePublicSettings';
 import { signOut } from '../../features/session/sessionApi';
 import { selectUser } from '../../features/session/sessionSlice';
@@ -6,6 +6,7 @@ import { roleLabel } from '../../format/role';
 import { BrandMark } from '../../ui/BrandMark';
 import { Button } from '../../ui/Button';
 import { ScreenLoading } from '../../ui/lazyScreen';
+import { CONTENT_ID, SkipLink } from '../../ui/SkipLink';
 import { type TabItem, TabPanel, Tabs } from '../../ui/Tabs';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { MobileMenu } from './MobileMenu';
@@ -21,7 +22,8 @@ interface DashboardShellProps<T extends string> {
   title: string;
   tabs: readonly TabItem<T>[];
   active: T;
-  onSelect: (id: T) => void;
+  /** `how.byArrow`: moved along the tabs with the arrow keys (the address is then replaced, not added to Back) */
+  onSelect: (id: T, how?: { byArrow: boolean }) => void;
   /** buttons beside the tabs (e.g. delivery's Generated Routes) */
   actions?: readonly ShellAction[];
   /** the active tab's content */
@@ -44,6 +46,21 @@ export function DashboardShell<T extends string>({
   const idPrefix = useId();
   const logout = () => dispatch(signOut());
   const activeLabel = tabs.find((tab) => tab.id === active)?.label;
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shownTab = useRef(active);
+  const keepFocusOnTabs = useRef(false);
+  // a new screen: focus goes to its heading so a screen reader reads where it is, unless the arrow keys are
+  // moving along the tabs (focus stays there so the next arrow works)
+  useEffect(() => {
+    if (shownTab.current === active) return;
+    shownTab.current = active;
+    if (!keepFocusOnTabs.current) heading.current?.focus();
+    keepFocusOnTabs.current = false;
+  }, [active]);
+  const selectTab = (id: T, how?: { byArrow: boolean }) => {
+    keepFocusOnTabs.current = how?.byArrow ?? false;
+    onSelect(id, how);
+  };
 
   const closeMenu = () => setMenuOpen(false);
   /** the extra actions, in the nav bar and (closing it after) in the mobile menu */
@@ -63,6 +80,7 @@ export function DashboardShell<T extends string>({
 
   return (
     <div className="shell">
+      <SkipLink />
       <header className="shell__header">
         <div className="shell__brand">
           <BrandMark />
@@ -94,15 +112,17 @@ export function DashboardShell<T extends string>({
         </button>
       </header>
 
-      <div className="shell__nav">
+      <nav className="shell__nav" aria-label={title}>
         <div className="shell__nav-inner">
-          <Tabs tabs={tabs} active={active} onChange={onSelect} label={title} idPrefix={idPrefix} />
+          <Tabs tabs={tabs} active={active} onChange={selectTab} label={title} idPrefix={idPrefix} />
           {actions.length > 0 && <div className="shell__actions">{actionButtons()}</div>}
         </div>
-      </div>
+      </nav>
 
-      <main className="shell__main">
-        <h1 className="shell__title">{activeLabel}</h1>
+      <main className="shell__main" id={CONTENT_ID} tabIndex={-1}>
+        <h1 className="shell__title" ref={heading} tabIndex={-1}>
+          {activeLabel}
+        </h1>
         <TabPanel idPrefix={idPrefix} tabId={active}>
           <ScreenLoading>{children}</ScreenLoading>
         </TabPanel>

@@ -1,11 +1,12 @@
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../app/hooks';
+import { Link } from '../../app/navigation/Link';
+import { LOCATOR_PATH } from '../../app/navigation/routes';
 import { formatDate } from '../../format/date';
 import { formatCents } from '../../format/money';
-import { Button } from '../../ui/Button';
+import { Button, buttonClass } from '../../ui/Button';
 import { dealerName } from '../dealers/dealerFilters';
 import { centsOf } from '../orders/orderMoney';
 import { useGetDealerOrderSummaryQuery } from '../orders/ordersApi';
-import { publicViewOpened } from '../session/sessionSlice';
 import { useGetOwnDealerQuery } from './ownDealerApi';
 import { ProgramsCards } from './ProgramsCard';
 import './dealer-portal.css';
@@ -21,7 +22,6 @@ interface OverviewPanelProps {
  */
 export function OverviewPanel({ onOrderProducts, onUpdateProfile }: OverviewPanelProps) {
   const { data: dealer } = useGetOwnDealerQuery();
-  const dispatch = useAppDispatch();
   const dealerId = useAppSelector((state) => state.session.user?.dealer_id ?? null);
   // the figures of all its orders, summed by the server (the Overview never reads the order list itself)
   const { data: figures } = useGetDealerOrderSummaryQuery(
@@ -74,9 +74,9 @@ export function OverviewPanel({ onOrderProducts, onUpdateProfile }: OverviewPane
           <Button variant="secondary" onClick={onUpdateProfile}>
             Update Profile
           </Button>
-          <Button variant="secondary" onClick={() => dispatch(publicViewOpened('dealer-locator'))}>
+          <Link to={LOCATOR_PATH} className={buttonClass('secondary')}>
             Dealer Locator
-          </Button>
+          </Link>
         </div>
       </section>
     </div>

@@ -1,12 +1,17 @@
 import type { Dealer } from '@portal/contracts';
 import { memo, useMemo } from 'react';
+import { Link } from '../../app/navigation/Link';
 import { sortableColumn } from '../../ui/SortableHeader';
+import { PHONE_WIDTH_QUERY, useMediaQuery } from '../../ui/useMediaQuery';
 import { type VirtualColumn, VirtualTable } from '../../ui/VirtualTable';
 import { dealerName, type SortColumn, type SortOrder } from './dealerFilters';
 import { MapStatusBadge } from './MapStatusBadge';
 import type { MapStatusStore } from './mapStatus';
 
 const ROW_HEIGHT = 52;
+/** on a phone a long name takes two lines (with the map badge under it for admins) */
+const PHONE_ROW_HEIGHT = 56;
+const PHONE_ROW_HEIGHT_WITH_BADGE = 72;
 const VIEWPORT_HEIGHT = 560;
 export const NO_MATCHES = 'No dealers match your current filters.';
 export const LOADING_DEALERS = 'Loading dealers…';
@@ -23,6 +28,8 @@ interface DealerTableProps {
   sort: SortOrder;
   onSort: (column: SortColumn) => void;
   onOpen?: (dealer: Dealer) => void;
+  /** the dealer's own address: the name is then a link (opens in a new tab too) rather than a button */
+  hrefFor?: (dealer: Dealer) => string;
   /** absent: a read-only table without checkboxes */
   selection?: RowSelection;
   /** the Map column (admins): each drawn row's map status; on phones a badge under the name instead */
@@ -37,10 +44,17 @@ interface DealerTableProps {
   scrollKey?: string;
 }
 
-const SORTABLE: readonly { column: SortColumn; label: string; cell: (dealer: Dealer) => string; wide?: boolean }[] = [
-  { column: 'name', label: 'Name', cell: dealerName },
+const SORTABLE: readonly {
+  column: SortColumn;
+  label: string;
+  cell: (dealer: Dealer) => string;
+  wide?: boolean;
+  /** a long value wraps to two lines (a name is never cut to a few letters on a phone) */
+  wrap?: boolean;
+}[] = [
+  { column: 'name', label: 'Name', cell: dealerName, wrap: true },
   { column: 'phone', label: 'Phone', cell: (dealer) => dealer.phone ?? '', wide: true },
-  { column: 'city', label: 'City', cell: (dealer) => dealer.city ?? '' },
+  { column: 'city', label: 'City', cell: (dealer) => dealer.city ?? '', wrap: true },
   { column: 'state', label: 'State', cell: (dealer) => dealer.state ?? '' },
   { column: 'zone', label: 'Zone', cell: (dealer) => dealer.zone ?? '', wide: true },
 ];
@@ -54,6 +68,7 @@ export const DealerTable = memo(function DealerTable({
   sort,
   onSort,
   onOpen,
+  hrefFor,
   selection,
   mapStatuses,
   sortable: sortableColumns,
@@ -62,19 +77,45 @@ export const DealerTable = memo(function DealerTable({
   scrollKey,
 }: DealerTableProps) {
   const columns = useMemo(() => {
-    const sortable = SORTABLE.map(({ column, label, cell, wide }): VirtualColumn<Dealer> => {
-      const className = `dealer-table__${column}${wide ? ' dealer-table__wide' : ''}`;
+    const sortable = SORTABLE.map(({ column, label, cell, wide, wrap }): VirtualColumn<Dealer> => {
+      const className = `dealer-table__${column}${wide ? ' dealer-table__wide' : ''}${wrap ? ' virtual-table__wrap' : ''}`;
+      // the name opens the dealer: a button, so the row is reachable with Tab and opens with Enter too
+      const text = (dealer: Dealer) =>
+        column === 'name' && hrefFor ? (
+          <Link
+            to={hrefFor(dealer)}
+            className="dealer-table__open"
+            data-dealer-id={dealer.dealer_id}
+            title={cell(dealer)}
+            onClick={(event) => event.stopPropagation()}
+          >
+            {cell(dealer)}
+          </Link>
+        ) : column === 'name' && onOpen ? (
+          <button
+            type="button"
+            className="dealer-table__open"
+            data-dealer-id={dealer.dealer_id}
+            title={cell(dealer)}
+            onClick={(event) => {
+              event.stopPropagation();
+              onOpen(dealer);
+            }}
+          >
+            {cell(dealer)}
+          </button>
+        ) : (
+          <span title={cell(dealer)}>{cell(dealer)}</span>
+        );
       const render =
         column === 'name' && mapStatuses
           ? (dealer: Dealer) => (
               <>
-                <span className="dealer-table__name-text" title={cell(dealer)}>
-                  {cell(dealer)}
-                </span>
+                <span className="dealer-table__name-text">{text(dealer)}</span>
                 <MapStatusBadge dealerId={dealer.dealer_id} store={mapStatuses} className="dealer-table__phone-badge" />
               </>
             )
-          : (dealer: Dealer) => <span title={cell(dealer)}>{cell(dealer)}</span>;
+          : text;
       return !sortableColumns || sortableColumns.includes(column)
         ? sortableColumn<Dealer, SortColumn>({ column, label, className }, sort, onSort, render)
         : { id: column, header: label, className, cell: render };
@@ -105,7 +146,8 @@ export const DealerTable = memo(function DealerTable({
       ),
     };
     return [check, ...sortable];
-  }, [dealers, sort, onSort, selection, mapStatuses, sortableColumns]);
+  }, [dealers, sort, onSort, onOpen, hrefFor, selection, mapStatuses, sortableColumns]);
+  const phone = useMediaQuery(PHONE_WIDTH_QUERY);
 
   return (
     <VirtualTable
@@ -113,7 +155,7 @@ export const DealerTable = memo(function DealerTable({
       items={dealers}
       columns={columns}
       rowKey={(dealer) => dealer.dealer_id}
-      rowHeight={ROW_HEIGHT}
+      rowHeight={phone ? (mapStatuses ? PHONE_ROW_HEIGHT_WITH_BADGE : PHONE_ROW_HEIGHT) : ROW_HEIGHT}
       viewportHeight={VIEWPORT_HEIGHT}
       onRowClick={onOpen}
       rowClassName={(dealer) => (selection?.selected.has(dealer.dealer_id) ? 'dealer-table__row--selected' : undefined)}

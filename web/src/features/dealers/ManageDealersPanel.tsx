@@ -2,20 +2,25 @@ import type { Dealer } from '@portal/contracts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { failureMessage } from '../../api/errorMessage';
 import { useAppDispatch } from '../../app/hooks';
+import { leaveTo, navigate, useQueryParam } from '../../app/navigation/history';
+import { formatRoute, withQuery } from '../../app/navigation/routes';
 import { Button } from '../../ui/Button';
 import { Message } from '../../ui/Message';
 import { ArchivedDealersModal } from './ArchivedDealersModal';
 import { BulkBar } from './BulkBar';
+import { BulkDeleteModal } from './BulkDeleteModal';
+import { keepShown } from './bulkSelection';
 import { DealerDetail } from './DealerDetail';
 import { DealerFormModal } from './DealerFormModal';
 import { DealerLoginModal } from './DealerLoginModal';
 import { DealerTable } from './DealerTable';
 import { DealerToolbar } from './DealerToolbar';
-import { dealerCountText, NO_FILTERS, SERVER_SORT_COLUMNS } from './dealerFilters';
+import { dealerCountText, dealerName, SERVER_SORT_COLUMNS } from './dealerFilters';
 import { dealersApi, useDeleteDealerMutation } from './dealersApi';
 import { createMapStatusStore, type MapStatusStore } from './mapStatus';
 import { ArchiveOrDeleteModal, ConfirmDeleteModal } from './RemoveDealerModals';
 import { useDealerPages } from './useDealerList';
+import { useDealerRecord } from './useDealerRecord';
 import { useZones } from './useZones';
 import { WebsiteSettingsModal } from './WebsiteSettingsModal';
 import './dealers.css';
@@ -23,12 +28,20 @@ import './dealers.css';
 type OpenModal =
   | { kind: 'create' }
   | { kind: 'archived' }
+  | { kind: 'bulkDelete' }
   | { kind: 'edit' | 'login' | 'website' | 'remove' | 'confirmDelete'; dealer: Dealer };
 
 interface ManageDealersPanelProps {
-  /** a state code preset by a click on the dashboard map: shown with a banner */
-  mapState?: string | null;
-  onMapFilterCleared?: () => void;
+  /** the dealer open in the detail view (/admin/dealers/{dealerId}), or null for the list */
+  dealerId: string | null;
+}
+
+/** The query parameter saying the State filter came from a click on the dashboard map (shown with a banner). */
+const FROM_MAP_PARAM = 'from';
+
+/** A dealer's detail address, keeping the list's filters in the query so the way back shows the same list. */
+function dealerDetailPath(dealerId: string | null): string {
+  return withQuery(formatRoute({ role: 'admin', tab: 'dealers', dealerId }), window.location.search);
 }
 
 /** A changed address is placed moments after the dealer service answers (from its dealer.updated event). */
@@ -68,18 +81,18 @@ function useMapStatuses(listKey: string, pages: readonly unknown[] | undefined):
 }
 
 /** Admin: Manage Dealers — the searchable, sortable list, its bulk actions, the dealer detail and every modal. */
-export function ManageDealersPanel({ mapState = null, onMapFilterCleared }: ManageDealersPanelProps) {
-  const list = useDealerPages({ ...NO_FILTERS, state: mapState ?? '' });
+export function ManageDealersPanel({ dealerId }: ManageDealersPanelProps) {
+  const list = useDealerPages();
+  const [from, setFrom] = useQueryParam(FROM_MAP_PARAM);
   const dealers = list.rows;
   const mapStatuses = useMapStatuses(list.scrollKey, list.loadedPages);
   const zones = useZones();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  const [opened, setOpened] = useState<Dealer | null>(null);
   const [modal, setModal] = useState<OpenModal | null>(null);
   const [notice, setNotice] = useState<string>();
   const [deleteDealer] = useDeleteDealerMutation();
   const states = list.availableStates;
-  const fromMap = mapState !== null && list.filters.state === mapState;
+  const fromMap = from === 'map' && list.filters.state !== '';
 
   const toggle = useCallback(
     (dealerId: string) =>
@@ -90,8 +103,20 @@ export function ManageDealersPanel({ mapState = null, onMapFilterCleared }: Mana
       }),
     [],
   );
-  // "select all" selects the rows loaded so far (the bulk zone change takes the chosen ids)
+  // "select all" selects the rows loaded so far (the bulk zone change takes the chosen ids); a filter that hides a
+  // selected row drops it from the selection, so a bulk action never reaches a dealer the list does not show
   const shown = list.rows;
+  useEffect(
+    () =>
+      setSelected((old) =>
+        keepShown(
+          old,
+          shown.map((dealer) => dealer.dealer_id),
+        ),
+      ),
+    [shown],
+  );
+  const [bulkDeleting, setBulkDeleting] = useState(false);
   const toggleAll = useCallback(
     () =>
       setSelected((old) =>
@@ -102,42 +127,57 @@ export function ManageDealersPanel({ mapState = null, onMapFilterCleared }: Mana
     [shown],
   );
   const selection = useMemo(() => ({ selected, toggle, toggleAll }), [selected, toggle, toggleAll]);
-  const openDealer = useCallback((dealer: Dealer) => setOpened(dealer), []);
+  const openDealer = useCallback((dealer: Dealer) => navigate(dealerDetailPath(dealer.dealer_id)), []);
+  const dealerHref = useCallback((dealer: Dealer) => dealerDetailPath(dealer.dealer_id), []);
+  const record = useDealerRecord(dealerId, dealers);
 
   const closeModal = () => setModal(null);
   const finish = (message: string) => {
     setModal(null);
-    setOpened(null);
+    // the open dealer was archived or deleted: its address now shows nothing, so the list takes its place
+    if (dealerId) navigate(dealerDetailPath(null), { replace: true });
     setNotice(message);
   };
 
   async function deleteSelected() {
     const ids = [...selected];
-    if (!window.confirm(`Delete ${ids.length} selected dealers permanently? This cannot be undone.`)) return;
+    setBulkDeleting(true);
     try {
       for (const id of ids) await deleteDealer({ params: { dealer_id: id } }).unwrap();
       setSelected(new Set());
       setNotice('Dealer deleted successfully!');
     } catch (failure) {
       setNotice(failureMessage(failure, 'Failed to delete dealer'));
+    } finally {
+      setBulkDeleting(false);
+      setModal(null);
     }
   }
 
   const clearMapFilter = () => {
+    setFrom('');
     list.setFilters({ ...list.filters, state: '' });
-    onMapFilterCleared?.();
   };
 
-  // the list's copy is fresher after an edit; an archived dealer (View Details) is only in `opened`
-  const openDealerRecord = opened && (dealers.find((dealer) => dealer.dealer_id === opened.dealer_id) ?? opened);
+  // the list's copy is fresher after an edit; an archived dealer (View Details) is looked up by its id
+  const openDealerRecord = record.dealer;
   return (
     <section className="dealers-panel" aria-labelledby="manage-dealers-title">
-      {openDealerRecord ? (
+      {dealerId !== null && openDealerRecord ? (
         <DealerDetail
           dealer={openDealerRecord}
-          onBack={() => setOpened(null)}
+          onBack={() => leaveTo(dealerDetailPath(null))}
           onAction={(kind) => setModal({ kind, dealer: openDealerRecord })}
         />
+      ) : dealerId !== null ? (
+        <div className="dealer-detail">
+          <Button variant="secondary" onClick={() => leaveTo(dealerDetailPath(null))}>
+            ← Back to Dealers
+          </Button>
+          <p className="muted" role="status">
+            {record.loading ? 'Loading dealer…' : 'This dealer was not found. It may have been deleted.'}
+          </p>
+        </div>
       ) : (
         <>
           <header className="dealers-panel__header">
@@ -153,20 +193,29 @@ export function ManageDealersPanel({ mapState = null, onMapFilterCleared }: Mana
           {fromMap && (
             <div className="map-banner" role="status">
               <span>
-                Showing dealers in <strong>{mapState}</strong> from the dashboard map.
+                Showing dealers in <strong>{list.filters.state}</strong> from the dashboard map.
               </span>
               <Button variant="secondary" onClick={clearMapFilter}>
                 Clear Filter
               </Button>
             </div>
           )}
-          <DealerToolbar filters={list.filters} onChange={list.setFilters} states={states} zones={zones} />
+          <DealerToolbar
+            filters={list.filters}
+            onChange={(next) => {
+              list.setFilters(next);
+              // a state chosen here is no longer the map's
+              if (fromMap && next.state !== list.filters.state) setFrom('');
+            }}
+            states={states}
+            zones={zones}
+          />
           {selected.size > 0 && (
             <BulkBar
               selected={[...selected]}
               zones={zones}
               onClear={() => setSelected(new Set())}
-              onDeleteSelected={deleteSelected}
+              onDeleteSelected={() => setModal({ kind: 'bulkDelete' })}
               onResult={setNotice}
             />
           )}
@@ -178,6 +227,7 @@ export function ManageDealersPanel({ mapState = null, onMapFilterCleared }: Mana
             sort={list.sort}
             onSort={list.sortBy}
             onOpen={openDealer}
+            hrefFor={dealerHref}
             selection={selection}
             mapStatuses={mapStatuses}
             sortable={SERVER_SORT_COLUMNS}
@@ -202,12 +252,20 @@ export function ManageDealersPanel({ mapState = null, onMapFilterCleared }: Mana
       {modal?.kind === 'confirmDelete' && (
         <ConfirmDeleteModal dealer={modal.dealer} onClose={closeModal} onDone={finish} />
       )}
+      {modal?.kind === 'bulkDelete' && (
+        <BulkDeleteModal
+          names={shown.filter((dealer) => selected.has(dealer.dealer_id)).map(dealerName)}
+          deleting={bulkDeleting}
+          onConfirm={deleteSelected}
+          onClose={closeModal}
+        />
+      )}
       {modal?.kind === 'archived' && (
         <ArchivedDealersModal
           onClose={closeModal}
           onViewDetails={(dealer) => {
             setModal(null);
-            setOpened(dealer);
+            navigate(dealerDetailPath(dealer.dealer_id));
           }}
           onDelete={(dealer) => setModal({ kind: 'confirmDelete', dealer })}
         />

@@ -1,6 +1,8 @@
 import type { Dealer } from '@portal/contracts';
 import { useCallback, useMemo, useState } from 'react';
 import { usePagedRows } from '../../api/usePagedRows';
+import { navigate, useLocation } from '../../app/navigation/history';
+import { withQuery } from '../../app/navigation/routes';
 import { useDebounced } from '../../ui/useDebounced';
 import {
   DEFAULT_SORT,
@@ -20,13 +22,47 @@ const NO_STATES: readonly string[] = [];
 const sortsOnServer = (column: SortColumn): column is ServerSortColumn =>
   (SERVER_SORT_COLUMNS as readonly SortColumn[]).includes(column);
 
+/** The query parameters of a dealer list's filters in its address (`?q=…&state=KS&zone=…`). */
+const FILTER_PARAMS = { search: 'q', state: 'state', zone: 'zone' } as const satisfies Record<
+  keyof DealerFilters,
+  string
+>;
+
 /**
- * Manage Dealers' list: its filters, sort and search (debounced) as the server's query, and the pages read so
- * far (50 rows, more as the table scrolls). `availableStates` are the states of every active dealer (the State
- * filter's options), kept while a new list loads; `scrollKey` names the list for the table's scroll reset.
+ * A dealer list's filters, kept in the address so Back from a dealer, a reload or a shared link shows the same
+ * list. Typing in the search replaces the address (Back is not flooded); a chosen state or zone adds a step.
  */
-export function useDealerPages(initialFilters: DealerFilters) {
-  const [filters, setFilters] = useState(initialFilters);
+export function useDealerFilterParams(): [DealerFilters, (next: DealerFilters) => void] {
+  const { search: params } = useLocation();
+  const search = params.get(FILTER_PARAMS.search) ?? '';
+  const state = params.get(FILTER_PARAMS.state) ?? '';
+  const zone = params.get(FILTER_PARAMS.zone) ?? '';
+  const filters = useMemo(() => ({ search, state, zone }), [search, state, zone]);
+  const setFilters = useCallback((next: DealerFilters) => {
+    // the live address, not the rendered one, so quick successive changes all apply
+    const query = new URLSearchParams(window.location.search);
+    let discreteChange = false;
+    for (const key of Object.keys(FILTER_PARAMS) as (keyof DealerFilters)[]) {
+      const name = FILTER_PARAMS[key];
+      if ((query.get(name) ?? '') === next[key]) continue;
+      if (key !== 'search') discreteChange = true;
+      if (next[key] === '') query.delete(name);
+      else query.set(name, next[key]);
+    }
+    const to = withQuery(window.location.pathname, query);
+    if (to !== window.location.pathname + window.location.search) navigate(to, { replace: !discreteChange });
+  }, []);
+  return [filters, setFilters];
+}
+
+/**
+ * A dealer list (Manage Dealers, the delivery Dealer Directory): its filters (in the address), sort and search
+ * (debounced) as the server's query, and the pages read so far (50 rows, more as the table scrolls).
+ * `availableStates` are the states of every active dealer (the State filter's options), kept while a new list
+ * loads; `scrollKey` names the list for the table's scroll reset.
+ */
+export function useDealerPages() {
+  const [filters, setFilters] = useDealerFilterParams();
   const [sort, setSort] = useState<ServerSortOrder>(DEFAULT_SORT);
   const search = useDebounced(filters.search);
   const query = useMemo(() => dealerListQuery(filters, sort, search), [filters, sort, search]);

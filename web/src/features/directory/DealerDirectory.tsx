@@ -1,11 +1,14 @@
 import type { Dealer } from '@portal/contracts';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { failureMessage } from '../../api/errorMessage';
+import { leaveTo, navigate } from '../../app/navigation/history';
+import { formatRoute, withQuery } from '../../app/navigation/routes';
 import { Message } from '../../ui/Message';
 import { DealerTable } from '../dealers/DealerTable';
 import { DealerToolbar } from '../dealers/DealerToolbar';
-import { dealerCountText, NO_FILTERS, SERVER_SORT_COLUMNS } from '../dealers/dealerFilters';
+import { dealerCountText, SERVER_SORT_COLUMNS } from '../dealers/dealerFilters';
 import { useDealerPages } from '../dealers/useDealerList';
+import { useDealerRecord } from '../dealers/useDealerRecord';
 import { DealerInfoModal } from './DealerInfoModal';
 import '../dealers/dealers.css';
 import './directory.css';
@@ -14,8 +17,13 @@ import './directory.css';
  * Delivery's Dealers tab: the dealer list, 50 at a time as the table scrolls, searched, filtered and sorted on the
  * server, without any way to change it; a row opens the dealer's contact details and address (read-only).
  */
-export function DealerDirectory() {
-  const list = useDealerPages(NO_FILTERS);
+/** A dealer's address in the directory (/delivery/dealers/{dealerId}), keeping the list's filters in the query. */
+function directoryPath(dealerId: string | null): string {
+  return withQuery(formatRoute({ role: 'delivery', tab: 'dealers', dealerId }), window.location.search);
+}
+
+export function DealerDirectory({ dealerId = null }: { dealerId?: string | null }) {
+  const list = useDealerPages();
   const dealers = list.rows;
   // the zone list of the system configuration is admin-only: offer the zones of the dealers loaded so far
   // (and the chosen one, so the filter keeps showing it)
@@ -29,7 +37,10 @@ export function DealerDirectory() {
       ].sort(),
     [dealers, list.filters.zone],
   );
-  const [opened, setOpened] = useState<Dealer | null>(null);
+  // the open dealer is in the address: a reload or a shared link shows it, Back closes it (archived: admins only)
+  const opened = useDealerRecord(dealerId, dealers, { archived: false }).dealer;
+  const open = useCallback((dealer: Dealer) => navigate(directoryPath(dealer.dealer_id)), []);
+  const hrefFor = useCallback((dealer: Dealer) => directoryPath(dealer.dealer_id), []);
   return (
     <section className="dealers-panel" aria-labelledby="dealer-directory-title">
       <header className="dealers-panel__header">
@@ -47,13 +58,14 @@ export function DealerDirectory() {
         dealers={dealers}
         sort={list.sort}
         onSort={list.sortBy}
-        onOpen={setOpened}
+        onOpen={open}
+        hrefFor={hrefFor}
         sortable={SERVER_SORT_COLUMNS}
         loading={list.loading}
         onEndReached={list.hasMore ? list.loadMore : undefined}
         scrollKey={list.scrollKey}
       />
-      <DealerInfoModal dealer={opened} onClose={() => setOpened(null)} />
+      <DealerInfoModal dealer={opened} onClose={() => leaveTo(directoryPath(null))} />
     </section>
   );
 }

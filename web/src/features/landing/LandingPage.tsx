@@ -1,22 +1,22 @@
-import { useAppDispatch } from '../../app/hooks';
+import { Link } from '../../app/navigation/Link';
+import { LOCATOR_PATH } from '../../app/navigation/routes';
 import { dealerRequestUrl } from '../../config';
 import { BrandMark } from '../../ui/BrandMark';
-import { Button, buttonClass } from '../../ui/Button';
+import { buttonClass } from '../../ui/Button';
+import { CONTENT_ID, SkipLink } from '../../ui/SkipLink';
 import { useCompanyProfile } from '../company/usePublicSettings';
-import { publicViewOpened } from '../session/sessionSlice';
 import { BENEFITS } from './benefits';
 import './landing.css';
 
 export function LandingPage() {
-  const dispatch = useAppDispatch();
   const company = useCompanyProfile();
-  const openLogin = () => dispatch(publicViewOpened('login'));
-  const openLocator = () => dispatch(publicViewOpened('dealer-locator'));
   const applyUrl = dealerRequestUrl(company.email);
 
   const callsToAction = (
     <div className="landing__actions">
-      <Button onClick={openLogin}>Dealer Login</Button>
+      <Link to="/login" className={buttonClass('primary')}>
+        Dealer Login
+      </Link>
       <a className={buttonClass('secondary')} href={applyUrl} target="_blank" rel="noopener noreferrer">
         Apply Now
       </a>
@@ -25,17 +25,23 @@ export function LandingPage() {
 
   return (
     <div className="landing">
+      <SkipLink />
       <header className="landing__bar">
         <div className="landing__brand">
           <BrandMark />
           <span>{company.name}</span>
         </div>
-        <Button variant="ghost" className="landing__bar-login" onClick={openLogin}>
-          Dealer Login
-        </Button>
+        <nav className="landing__bar-links" aria-label="Site">
+          <Link to={LOCATOR_PATH} className="landing__bar-link">
+            Find a Dealer
+          </Link>
+          <Link to="/login" className={buttonClass('ghost', 'landing__bar-login')}>
+            Dealer Login
+          </Link>
+        </nav>
       </header>
 
-      <main>
+      <main id={CONTENT_ID} tabIndex={-1}>
         <section className="landing__hero" aria-labelledby="landing-title">
           <div className="landing__hero-inner">
             <p className="landing__eyebrow">
@@ -65,9 +71,9 @@ export function LandingPage() {
                 <h3 className="landing__card-title">{benefit.title}</h3>
                 <p className="landing__card-text">{benefit.description}</p>
                 {benefit.title === 'Dealer Map' && (
-                  <button type="button" className="landing__card-link" onClick={openLocator}>
+                  <Link to={LOCATOR_PATH} className="landing__card-link">
                     Find a dealer near you →
-                  </button>
+                  </Link>
                 )}
               </li>
             ))}
@@ -87,7 +93,10 @@ export function LandingPage() {
         <span>
           © {new Date().getFullYear()} {company.name}
         </span>
-        <a href={`mailto:${company.email}`}>{company.email}</a>
+        <span className="landing__footer-links">
+          <Link to={LOCATOR_PATH}>Find a Dealer</Link>
+          <a href={`mailto:${company.email}`}>{company.email}</a>
+        </span>
       </footer>
     </div>
   );

@@ -1,20 +1,27 @@
 import type { Order } from '@portal/contracts';
-import { useState } from 'react';
 import { usePagedRows } from '../../api/usePagedRows';
 import { useAppSelector } from '../../app/hooks';
+import { leaveTo, navigate } from '../../app/navigation/history';
+import { Link } from '../../app/navigation/Link';
+import { formatRoute } from '../../app/navigation/routes';
 import { formatDate } from '../../format/date';
 import { formatPrice } from '../../format/money';
-import { Button } from '../../ui/Button';
+import { Button, buttonClass } from '../../ui/Button';
 import { LoadMore } from '../../ui/LoadMore';
 import { Message } from '../../ui/Message';
 import { InvoiceModal } from '../orders/InvoiceModal';
 import { PaymentBadge, StatusBadge } from '../orders/OrderBadges';
 import { useGetDealerOrdersPagesInfiniteQuery } from '../orders/ordersApi';
+import { useOrderRecord } from '../orders/useOrderRecord';
 import './my-orders.css';
 
 interface MyOrdersPanelProps {
   onOrderProducts: () => void;
+  /** the order whose invoice is open (/dealer/orders/{orderId}), or null */
+  orderId?: string | null;
 }
+
+const orderPath = (orderId: string | null) => formatRoute({ role: 'dealer', tab: 'orders', orderId });
 
 const ordersOf = (page: { orders: Order[] }) => page.orders;
 
@@ -23,7 +30,7 @@ const ordersOf = (page: { orders: Order[] }) => page.orders;
  * /api/admin/dealer-orders/{own dealer id}), 50 at a time (Load more); a card opens the invoice (read-only, with
  * Print and Download PDF).
  */
-export function MyOrdersPanel({ onOrderProducts }: MyOrdersPanelProps) {
+export function MyOrdersPanel({ onOrderProducts, orderId = null }: MyOrdersPanelProps) {
   const dealerId = useAppSelector((state) => state.session.user?.dealer_id ?? null);
   const result = useGetDealerOrdersPagesInfiniteQuery(
     { params: { dealer_id: dealerId ?? '' } },
@@ -31,8 +38,7 @@ export function MyOrdersPanel({ onOrderProducts }: MyOrdersPanelProps) {
     { skip: !dealerId, refetchOnMountOrArgChange: 30 },
   );
   const { rows: orders, total, loading, loadingMore, hasMore, loadMore, error } = usePagedRows(result, ordersOf);
-  const [openId, setOpenId] = useState<string | null>(null);
-  const opened = openId ? orders.find((order) => order.order_id === openId) : undefined;
+  const opened = useOrderRecord(orderId, orders, { kind: 'dealer', dealerId: dealerId ?? '' }).order;
 
   if (!dealerId) return <Message text="Error: This login is not linked to a dealer" />;
   return (
@@ -49,10 +55,17 @@ export function MyOrdersPanel({ onOrderProducts }: MyOrdersPanelProps) {
           <Button onClick={onOrderProducts}>Order Products</Button>
         </div>
       )}
+      {/* each order's number is an h3: the level under the screen's h1 is this one */}
+      <h2 className="visually-hidden">Orders</h2>
       {orders.length > 0 && (
         <ul className="my-orders__list" aria-label="Orders">
           {orders.map((order) => (
-            <OrderCard key={order.order_id} order={order} onOpen={() => setOpenId(order.order_id)} />
+            <OrderCard
+              key={order.order_id}
+              order={order}
+              href={orderPath(order.order_id)}
+              onOpen={() => navigate(orderPath(order.order_id))}
+            />
           ))}
         </ul>
       )}
@@ -64,12 +77,14 @@ export function MyOrdersPanel({ onOrderProducts }: MyOrdersPanelProps) {
         onLoadMore={loadMore}
         noun="orders"
       />
-      {opened && <InvoiceModal key={opened.order_id} order={opened} context="dealer" onClose={() => setOpenId(null)} />}
+      {opened && (
+        <InvoiceModal key={opened.order_id} order={opened} context="dealer" onClose={() => leaveTo(orderPath(null))} />
+      )}
     </section>
   );
 }
 
-function OrderCard({ order, onOpen }: { order: Order; onOpen: () => void }) {
+function OrderCard({ order, href, onOpen }: { order: Order; href: string; onOpen: () => void }) {
   const label = `Order ${order.order_number}`;
   return (
     // the whole card opens the invoice on a click; its View Invoice button does from the keyboard
@@ -105,16 +120,13 @@ function OrderCard({ order, onOpen }: { order: Order; onOpen: () => void }) {
         <span className="order-card__total">
           Total <strong>{formatPrice(order.total_value)}</strong>
         </span>
-        <Button
-          variant="secondary"
-          className="order-card__view"
-          onClick={(event) => {
-            event.stopPropagation();
-            onOpen();
-          }}
+        <Link
+          to={href}
+          className={buttonClass('secondary', 'order-card__view')}
+          onClick={(event) => event.stopPropagation()}
         >
           View Invoice
-        </Button>
+        </Link>
       </footer>
     </li>
   );

@@ -1,6 +1,9 @@
 import type { Order } from '@portal/contracts';
 import { Suspense, useCallback, useState } from 'react';
 import { useAppSelector } from '../../app/hooks';
+import { leaveTo, navigate } from '../../app/navigation/history';
+import { formatRoute, withQuery } from '../../app/navigation/routes';
+import { orderStatusText, paymentStatusText } from '../../format/statusLabels';
 import { Button } from '../../ui/Button';
 import { InputField, SelectInput } from '../../ui/FormField';
 import { lazyScreen } from '../../ui/lazyScreen';
@@ -8,13 +11,15 @@ import { Message } from '../../ui/Message';
 import { DealerPicker } from '../dealers/DealerPicker';
 import { selectToken } from '../session/sessionSlice';
 import { OrdersTable } from './OrdersTable';
-import { orderStatusLabel, paymentStatusLabel } from './orderBadges';
 import { fetchOrdersFailure } from './orderMessages';
 import { ORDER_STATUS_CHOICES, orderCountText, PAYMENT_STATUS_CHOICES } from './orderQuery';
 import { downloadOrdersCsv } from './ordersExport';
 import { useOrderList } from './useOrderList';
+import { useOrderRecord } from './useOrderRecord';
 import './order-list.css';
 import './orders.css';
+
+const ALL_ORDERS = { kind: 'all' } as const;
 
 // opened by a click: their code (the invoice, its PDF and payments; the new-order form) is not part of opening the tab
 const InvoiceModal = lazyScreen(() => import('./InvoiceModal'), 'InvoiceModal');
@@ -25,17 +30,22 @@ const NewOrderModal = lazyScreen(() => import('./NewOrderModal'), 'NewOrderModal
  * status, payment, dealer and date, the sortable table read from the server a page at a time as it scrolls, the
  * CSV export of every matching order, and the invoice of a clicked order.
  */
-export function OrdersPanel() {
+/** An order's invoice address, keeping the list's filters in the query so closing it shows the same list. */
+function orderPath(orderId: string | null): string {
+  return withQuery(formatRoute({ role: 'admin', tab: 'orders', orderId }), window.location.search);
+}
+const orderHref = (order: Order) => orderPath(order.order_id);
+
+export function OrdersPanel({ orderId = null }: { orderId?: string | null }) {
   const token = useAppSelector(selectToken);
   const list = useOrderList();
   const { filters, setFilters } = list;
-  const [openOrder, setOpenOrder] = useState<Order | null>(null);
   const [creating, setCreating] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [notice, setNotice] = useState<string>();
-  const open = useCallback((order: Order) => setOpenOrder(order), []);
-  // the list's copy, fresh after every update or payment; the clicked one while a filter no longer lists it
-  const opened = openOrder && (list.rows.find((order) => order.order_id === openOrder.order_id) ?? openOrder);
+  const open = useCallback((order: Order) => navigate(orderPath(order.order_id)), []);
+  // the list's copy, fresh after every update or payment; looked up by its id when the list does not show it
+  const opened = useOrderRecord(orderId, list.rows, ALL_ORDERS).order;
 
   async function exportCsv() {
     setExporting(true);
@@ -83,7 +93,7 @@ export function OrdersPanel() {
           onChange={(status) => setFilters({ ...filters, status: status as typeof filters.status })}
           options={[
             { value: '', label: 'All Statuses' },
-            ...ORDER_STATUS_CHOICES.map((status) => ({ value: status, label: orderStatusLabel(status) })),
+            ...ORDER_STATUS_CHOICES.map((status) => ({ value: status, label: orderStatusText(status) })),
           ]}
         />
         <SelectInput
@@ -92,7 +102,7 @@ export function OrdersPanel() {
           onChange={(payment) => setFilters({ ...filters, payment: payment as typeof filters.payment })}
           options={[
             { value: '', label: 'All Payments' },
-            ...PAYMENT_STATUS_CHOICES.map((payment) => ({ value: payment, label: paymentStatusLabel(payment) })),
+            ...PAYMENT_STATUS_CHOICES.map((payment) => ({ value: payment, label: paymentStatusText(payment) })),
           ]}
         />
         <DealerPicker
@@ -125,13 +135,19 @@ export function OrdersPanel() {
         sort={list.sort}
         onSort={list.sortBy}
         onOpen={open}
+        hrefFor={orderHref}
         loading={list.loading}
         onEndReached={list.loadMore}
         scrollKey={list.scrollKey}
       />
       <Suspense fallback={null}>
         {opened && (
-          <InvoiceModal key={opened.order_id} order={opened} context="orders" onClose={() => setOpenOrder(null)} />
+          <InvoiceModal
+            key={opened.order_id}
+            order={opened}
+            context="orders"
+            onClose={() => leaveTo(orderPath(null))}
+          />
         )}
         {creating && (
           <NewOrderModal

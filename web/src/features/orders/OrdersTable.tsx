@@ -20,6 +20,8 @@ interface OrdersTableProps {
   sort: OrderListSort;
   onSort: (column: OrderListSortColumn) => void;
   onOpen: (order: Order) => void;
+  /** the order's own address: its number is then a link (opens in a new tab too) */
+  hrefFor?: (order: Order) => string;
   /** the first page of the current filters is on its way */
   loading: boolean;
   /** the rows in view reached the last loaded row: ask for the next page */
@@ -33,8 +35,10 @@ interface Column {
   label: string;
   /** the server's sort of this column; absent: the column does not sort */
   sort?: OrderListSortColumn;
-  cell: (order: Order, open: (order: Order) => void) => ReactNode;
+  cell: (order: Order, open: (order: Order) => void, href?: string) => ReactNode;
   className?: string;
+  /** the identifying column, kept in view while the table scrolls sideways on a phone */
+  sticky?: boolean;
 }
 
 const COLUMNS: readonly Column[] = [
@@ -49,12 +53,14 @@ const COLUMNS: readonly Column[] = [
     id: 'number',
     label: 'Order ID',
     className: 'orders-table__number',
-    cell: (order, open) => (
+    sticky: true,
+    cell: (order, open, href) => (
       <OrderNumberButton
         order={order}
         className="orders-table__open"
         label={`Open invoice of order ${order.order_number}`}
         onOpen={open}
+        href={href}
       />
     ),
   },
@@ -62,7 +68,7 @@ const COLUMNS: readonly Column[] = [
     id: 'dealer',
     sort: 'dealer',
     label: 'Dealer',
-    className: 'orders-table__dealer',
+    className: 'orders-table__dealer virtual-table__wrap',
     cell: (order) => <span title={orderDealerName(order)}>{orderDealerName(order)}</span>,
   },
   { id: 'items', label: 'Items', cell: itemCount, className: 'orders-table__items' },
@@ -97,19 +103,23 @@ export const OrdersTable = memo(function OrdersTable({
   sort,
   onSort,
   onOpen,
+  hrefFor,
   loading,
   onEndReached,
   scrollKey,
 }: OrdersTableProps) {
   const columns = useMemo(
     () =>
-      COLUMNS.map(({ id, label, sort: column, cell, className }): VirtualColumn<Order> => {
-        const render = (order: Order) => cell(order, onOpen);
+      COLUMNS.map(({ id, label, sort: column, cell, className, sticky }): VirtualColumn<Order> => {
+        const render = (order: Order) => cell(order, onOpen, hrefFor?.(order));
         return column
-          ? sortableColumn<Order, OrderListSortColumn>({ column, label, className }, sort, onSort, render)
-          : { id, header: label, className, cell: render };
+          ? {
+              ...sortableColumn<Order, OrderListSortColumn>({ column, label, className }, sort, onSort, render),
+              sticky,
+            }
+          : { id, header: label, className, cell: render, sticky };
       }),
-    [sort, onSort, onOpen],
+    [sort, onSort, onOpen, hrefFor],
   );
   return (
     <VirtualTable

@@ -17,6 +17,8 @@ import { knownCategories } from './pictureUpload';
 import { UploadPictureModal } from './UploadPictureModal';
 import '../products/catalog.css';
 import './pictures.css';
+import { useQueryParam } from '../../app/navigation/history';
+import { countOf } from '../../format/count';
 
 const picturesOf = (page: { pictures: Picture[] }) => page.pictures;
 
@@ -25,7 +27,8 @@ const picturesOf = (page: { pictures: Picture[] }) => page.pictures;
  * by title or description on the server; upload, preview and delete pictures.
  */
 export function PicturesPanel() {
-  const [search, setSearch] = useState('');
+  // in the address (?q=…), so a reload or a shared link keeps the search
+  const [search, setSearch] = useQueryParam('q');
   const q = useDebounced(search.trim());
   const result = useGetPicturePagesInfiniteQuery({ query: { q } });
   const { rows: pictures, total, loading, loadingMore, hasMore, loadMore, error } = usePagedRows(result, picturesOf);
@@ -48,7 +51,9 @@ export function PicturesPanel() {
           The picture library: marketing pictures dealers preview and download from their Resources tab.
         </p>
         <div className="button-row">
-          {total !== undefined && <span className="badge">{q ? `${total} matching` : `${total} pictures`}</span>}
+          {total !== undefined && (
+            <span className="badge">{q ? `${total} matching` : countOf(total, 'picture', 'pictures')}</span>
+          )}
           <Button onClick={() => setUploading(true)}>Upload Picture</Button>
         </div>
       </header>

@@ -1,5 +1,6 @@
 import { apiSlice } from '../../api/apiSlice';
 import { contractMutation } from '../../api/contractEndpoint';
+import { navigate } from '../../app/navigation/history';
 import type { AppDispatch } from '../../app/store';
 import { signedOut } from './sessionSlice';
 
@@ -14,7 +15,8 @@ const LOGOUT_WAIT_MS = 5000;
 
 /**
  * Sign out: the server ends the session first (its token stops working on every service), then the browser
- * forgets it. A failed or slow call (offline, already ended) still signs out here.
+ * forgets it and opens landing. A failed or slow call (offline, already ended) still signs out here. The API
+ * cache is reset (api/apiSlice.ts), so Back to a private address shows login, not what was on screen.
  */
 export function signOut() {
   return async (dispatch: AppDispatch) => {
@@ -25,5 +27,6 @@ export function signOut() {
     await Promise.race([dispatch(sessionApi.endpoints.logout.initiate()), waited]);
     clearTimeout(timer);
     dispatch(signedOut());
+    navigate('/');
   };
 }

@@ -1,4 +1,5 @@
 import type { Middleware } from '@reduxjs/toolkit';
+import { clearAllSavedQuantities } from '../order-products/savedQuantities';
 import { sessionEnded, signedIn, signedOut } from './sessionSlice';
 import { browserStorage, clearStoredSession, storeSession } from './storedSession';
 
@@ -11,5 +12,7 @@ export const sessionEffects: Middleware = () => (next) => (action) => {
   const result = next(action);
   if (signedIn.match(action)) storeSession(browserStorage(), action.payload);
   if (signedOut.match(action) || sessionEnded.match(action)) clearStoredSession(browserStorage());
+  // a dealer's unsent cart is theirs: the next person at this computer never sees it
+  if (signedOut.match(action)) clearAllSavedQuantities(browserStorage());
   return result;
 };

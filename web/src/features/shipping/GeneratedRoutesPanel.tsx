@@ -1,7 +1,15 @@
-import type { Shipment, ShipmentStatusFilter, ShippingOrder } from '@portal/contracts';
+import {
+  SHIPMENT_STATUS_FILTERS,
+  type Shipment,
+  type ShipmentStatusFilter,
+  type ShippingOrder,
+} from '@portal/contracts';
 import { useState } from 'react';
 import { usePagedRows } from '../../api/usePagedRows';
 import { useAppSelector } from '../../app/hooks';
+import { leaveTo, navigate } from '../../app/navigation/history';
+import { formatRoute } from '../../app/navigation/routes';
+import { SHIPMENT_FILTER_LABELS } from '../../format/statusLabels';
 import { Button } from '../../ui/Button';
 import { SelectInput } from '../../ui/FormField';
 import { LoadMore } from '../../ui/LoadMore';
@@ -18,9 +26,7 @@ import { shippingFailure } from './shippingMessages';
 
 const STATUS_OPTIONS: readonly { value: ShipmentStatusFilter | ''; label: string }[] = [
   { value: '', label: 'All statuses' },
-  { value: 'ready', label: 'Ready' },
-  { value: 'in_progress', label: 'In progress' },
-  { value: 'completed', label: 'Completed' },
+  ...SHIPMENT_STATUS_FILTERS.map((value) => ({ value, label: SHIPMENT_FILTER_LABELS[value] })),
 ];
 
 const shipmentsOf = (page: { shipments: Shipment[] }) => page.shipments;
@@ -29,13 +35,16 @@ const shipmentsOf = (page: { shipments: Shipment[] }) => page.shipments;
  * Generated Routes (001 §2): the shipments, newest first, as cards with their routes, 50 at a time (Load more
  * for older ones), optionally only those of one status: a driver's phone never reads every route ever made.
  */
-export function GeneratedRoutesPanel() {
+export function GeneratedRoutesPanel({ shipmentId = null }: { shipmentId?: string | null }) {
   const [status, setStatus] = useState<ShipmentStatusFilter | ''>('');
   const result = useGetShipmentPagesInfiniteQuery({ query: { status } }, { refetchOnMountOrArgChange: true });
   const { refetch, isFetching } = result;
   const { rows: shipments, total, loading, loadingMore, hasMore, loadMore, error } = usePagedRows(result, shipmentsOf);
   const { data: settings } = useGetShippingSettingsQuery();
   const isAdmin = useAppSelector(selectUser)?.role === 'admin';
+  // a shipment's details have an address of their own (…/shipping/routes/{shipmentId}): reload and Back work
+  const shipmentPath = (id: string | null) =>
+    formatRoute({ role: isAdmin ? 'admin' : 'delivery', tab: 'shipping', section: 'routes', shipmentId: id });
   const [opened, setOpened] = useState<ShippingOrder | null>(null);
   const [printing, setPrinting] = useState<{ shipment: Shipment; request: number } | null>(null);
 
@@ -76,6 +85,10 @@ export function GeneratedRoutesPanel() {
             key={shipment.shipment_id}
             shipment={shipment}
             onOpenOrder={setOpened}
+            detailsOpen={shipment.shipment_id === shipmentId}
+            onDetailsOpen={(open) =>
+              open ? navigate(shipmentPath(shipment.shipment_id)) : leaveTo(shipmentPath(null))
+            }
             onPrint={(shown) => setPrinting((current) => ({ shipment: shown, request: (current?.request ?? 0) + 1 }))}
           />
         ))}

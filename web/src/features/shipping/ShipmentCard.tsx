@@ -23,6 +23,9 @@ import { useShipmentActions } from './useShipmentActions';
 interface ShipmentCardProps {
   shipment: Shipment;
   onOpenOrder: (order: ShippingOrder) => void;
+  /** whether its Shipment details are open (they have an address: the caller keeps this) */
+  detailsOpen: boolean;
+  onDetailsOpen: (open: boolean) => void;
   /** prints the route sheet of the shipment as shown (with the latest route change) */
   onPrint: (shipment: Shipment) => void;
 }
@@ -31,9 +34,14 @@ interface ShipmentCardProps {
  * A shipment of Generated Routes: its status badge and delivery stats, the route order and Optimise, the Google
  * Maps links and the route sheet, then the stops with their orders and status buttons.
  */
-export function ShipmentCard({ shipment: listed, onOpenOrder, onPrint }: ShipmentCardProps) {
+export function ShipmentCard({
+  shipment: listed,
+  onOpenOrder,
+  detailsOpen,
+  onDetailsOpen,
+  onPrint,
+}: ShipmentCardProps) {
   const [notice, showNotice] = useTimedNotice();
-  const [detailsOpen, setDetailsOpen] = useState(false);
   const [answered, setAnswered] = useState<AnsweredShipment | null>(null);
   const shipment = shownShipment(listed, answered);
   const actions = useShipmentActions(shipment, showNotice, (updated) =>
@@ -142,7 +150,7 @@ export function ShipmentCard({ shipment: listed, onOpenOrder, onPrint }: Shipmen
           <Button variant="secondary" onClick={() => onPrint(shipment)}>
             Print route sheet
           </Button>
-          <Button variant="ghost" onClick={() => setDetailsOpen(true)}>
+          <Button variant="ghost" onClick={() => onDetailsOpen(true)}>
             Shipment details
           </Button>
         </div>
@@ -157,7 +165,7 @@ export function ShipmentCard({ shipment: listed, onOpenOrder, onPrint }: Shipmen
           actions={actions}
           notice={notice}
           onOpenOrder={onOpenOrder}
-          onClose={() => setDetailsOpen(false)}
+          onClose={() => onDetailsOpen(false)}
         />
       )}
     </article>

@@ -5,18 +5,30 @@ import './shipping.css';
 
 export type ShippingSection = 'ready' | 'routes';
 
-const SECTIONS: readonly Section<ShippingSection>[] = [
-  { id: 'ready', label: 'Orders Ready to Ship', content: <ReadyToShipPanel /> },
-  { id: 'routes', label: 'Generated Routes', content: <GeneratedRoutesPanel /> },
-];
-
-/** Shipping Management, shared by the admin and delivery dashboards; the section is the caller's state. */
+/**
+ * Shipping Management, shared by the admin and delivery dashboards; the section (and the shipment whose details
+ * are open) come from the caller's address.
+ */
 export function ShippingPanel({
   section,
   onSectionChange,
+  shipmentId = null,
+  hrefFor,
 }: {
   section: ShippingSection;
-  onSectionChange: (section: ShippingSection) => void;
+  onSectionChange: (section: ShippingSection, how?: { byArrow: boolean }) => void;
+  shipmentId?: string | null;
+  /** each section's address: its tab is then a link */
+  hrefFor?: (section: ShippingSection) => string;
 }) {
-  return <SectionTabs label="Shipping Management" sections={SECTIONS} active={section} onChange={onSectionChange} />;
+  const sections: readonly Section<ShippingSection>[] = [
+    { id: 'ready', label: 'Orders Ready to Ship', content: <ReadyToShipPanel />, href: hrefFor?.('ready') },
+    {
+      id: 'routes',
+      label: 'Generated Routes',
+      content: <GeneratedRoutesPanel shipmentId={shipmentId} />,
+      href: hrefFor?.('routes'),
+    },
+  ];
+  return <SectionTabs label="Shipping Management" sections={sections} active={section} onChange={onSectionChange} />;
 }

@@ -1,14 +1,14 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useAppSelector } from '../../app/hooks';
+import { useQueryParam } from '../../app/navigation/history';
 import { Message } from '../../ui/Message';
 import { AuthLayout } from '../login/AuthLayout';
-import { selectSignupToken } from '../session/sessionSlice';
 import { SignupForm } from './SignupForm';
 import { useVerifyInvitationQuery } from './signupApi';
 
 /** Where an invitation link lands: verify the token, then the account setup form. */
 export function DealerSignupPage() {
-  const token = useAppSelector(selectSignupToken);
+  // the spec's invitation link: ?action=dealer-signup&token=…
+  const [token] = useQueryParam('token');
   const invitation = useVerifyInvitationQuery(token ? { query: { token } } : skipToken);
 
   return (

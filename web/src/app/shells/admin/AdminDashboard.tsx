@@ -1,7 +1,8 @@
-import { type ReactNode, useState } from 'react';
-import type { ShippingSection } from '../../../features/shipping/ShippingPanel';
+import type { ReactNode } from 'react';
 import { lazyScreen } from '../../../ui/lazyScreen';
 import type { TabItem } from '../../../ui/Tabs';
+import { navigate } from '../../navigation/history';
+import { type AdminRoute, type AdminTab, formatRoute, type ShippingSection } from '../../navigation/routes';
 import { DashboardShell } from '../DashboardShell';
 
 // each tab's code loads when the tab first opens: the map (d3-geo, the atlas) only with Dashboard
@@ -16,9 +17,7 @@ const PicturesPanel = lazyScreen(() => import('../../../features/pictures/Pictur
 const ProfileSettings = lazyScreen(() => import('../../../features/profile/ProfileSettings'), 'ProfileSettings');
 const SettingsPanel = lazyScreen(() => import('./SettingsPanel'), 'SettingsPanel');
 
-type AdminTab = 'dashboard' | 'orders' | 'shipping' | 'pictures' | 'dealers' | 'settings' | 'profile';
-
-const TABS: readonly TabItem<AdminTab>[] = [
+const TAB_LABELS: readonly { id: AdminTab; label: string }[] = [
   { id: 'dashboard', label: 'Dashboard' },
   { id: 'orders', label: 'Orders' },
   { id: 'shipping', label: 'Shipping' },
@@ -27,30 +26,70 @@ const TABS: readonly TabItem<AdminTab>[] = [
   { id: 'settings', label: 'Settings' },
   { id: 'profile', label: 'Profile' },
 ];
+const TABS: readonly TabItem<AdminTab>[] = TAB_LABELS.map((tab) => ({ ...tab, href: adminTabPath(tab.id) }));
 
-export function AdminDashboard() {
-  const [tab, setTab] = useState<AdminTab>('dashboard');
-  const [shipping, setShipping] = useState<ShippingSection>('ready');
-  // a state clicked on the dashboard map presets the Manage Dealers filter
-  const [mapState, setMapState] = useState<string | null>(null);
-  const openDealers = (state?: string) => {
-    setMapState(state ?? null);
-    setTab('dealers');
-  };
+/** Where a tab opens: its list, first section, nothing open. */
+function adminTabPath(tab: AdminTab): string {
+  switch (tab) {
+    case 'orders':
+      return formatRoute({ role: 'admin', tab, orderId: null });
+    case 'dealers':
+      return formatRoute({ role: 'admin', tab, dealerId: null });
+    case 'shipping':
+      return formatRoute({ role: 'admin', tab, section: 'ready', shipmentId: null });
+    case 'settings':
+      return formatRoute({ role: 'admin', tab, section: 'company' });
+    default:
+      return formatRoute({ role: 'admin', tab });
+  }
+}
 
-  const content: Record<AdminTab, () => ReactNode> = {
-    dashboard: () => <DashboardPanel onOpenDealers={openDealers} onOpenOrders={() => setTab('orders')} />,
-    orders: () => <OrdersPanel />,
-    shipping: () => <ShippingPanel section={shipping} onSectionChange={setShipping} />,
-    pictures: () => <PicturesPanel />,
-    dealers: () => <ManageDealersPanel mapState={mapState} onMapFilterCleared={() => setMapState(null)} />,
-    settings: () => <SettingsPanel />,
-    profile: () => <ProfileSettings />,
+const shippingPath = (section: ShippingSection) =>
+  formatRoute({ role: 'admin', tab: 'shipping', section, shipmentId: null });
+
+/** The admin's screens: the tab, section and open record come from the address (route). */
+export function AdminDashboard({ route }: { route: AdminRoute }) {
+  const content = (): ReactNode => {
+    switch (route.tab) {
+      case 'dashboard':
+        return <DashboardPanel />;
+      case 'orders':
+        return <OrdersPanel orderId={route.orderId} />;
+      case 'shipping':
+        return (
+          <ShippingPanel
+            section={route.section}
+            shipmentId={route.shipmentId}
+            hrefFor={shippingPath}
+            onSectionChange={(section, how) => navigate(shippingPath(section), { replace: how?.byArrow })}
+          />
+        );
+      case 'pictures':
+        return <PicturesPanel />;
+      case 'dealers':
+        return <ManageDealersPanel dealerId={route.dealerId} />;
+      case 'settings':
+        return (
+          <SettingsPanel
+            section={route.section}
+            onSectionChange={(section, how) =>
+              navigate(formatRoute({ role: 'admin', tab: 'settings', section }), { replace: how?.byArrow })
+            }
+          />
+        );
+      case 'profile':
+        return <ProfileSettings />;
+    }
   };
 
   return (
-    <DashboardShell title="Admin dashboard" tabs={TABS} active={tab} onSelect={setTab}>
-      {content[tab]()}
+    <DashboardShell
+      title="Admin dashboard"
+      tabs={TABS}
+      active={route.tab}
+      onSelect={(tab, how) => navigate(adminTabPath(tab), { replace: how?.byArrow })}
+    >
+      {content()}
     </DashboardShell>
   );
 }

@@ -1,6 +1,6 @@
-import { useState } from 'react';
 import { lazyScreen, ScreenLoading } from '../../../ui/lazyScreen';
 import { type Section, SectionTabs } from '../../../ui/SectionTabs';
+import { formatRoute, type SettingsSection } from '../../navigation/routes';
 
 const CompanySettingsPanel = lazyScreen(
   () => import('../../../features/settings/company/CompanySettingsPanel'),
@@ -29,10 +29,8 @@ const GeocodingConsole = lazyScreen(
 const GoogleMapsPanel = lazyScreen(() => import('../../../features/map-management/GoogleMapsPanel'), 'GoogleMapsPanel');
 const BulkImportPanel = lazyScreen(() => import('../../../features/bulk-import/BulkImportPanel'), 'BulkImportPanel');
 
-type SettingsSection = 'company' | 'products' | 'system' | 'admins' | 'email' | 'map' | 'google' | 'import';
-
 /** System Settings: the spec's eight sub-tabs, in its order. */
-const SECTIONS: readonly Section<SettingsSection>[] = [
+const SECTION_CONTENT: readonly Section<SettingsSection>[] = [
   { id: 'company', label: 'Company Settings', content: <CompanySettingsPanel /> },
   { id: 'products', label: 'Manage Products', content: <ManageProductsPanel /> },
   { id: 'system', label: 'System Configuration', content: <SystemConfigurationPanel /> },
@@ -42,12 +40,22 @@ const SECTIONS: readonly Section<SettingsSection>[] = [
   { id: 'google', label: 'Google Maps', content: <GoogleMapsPanel /> },
   { id: 'import', label: 'Bulk Import', content: <BulkImportPanel /> },
 ];
+const SECTIONS: readonly Section<SettingsSection>[] = SECTION_CONTENT.map((section) => ({
+  ...section,
+  href: formatRoute({ role: 'admin', tab: 'settings', section: section.id }),
+}));
 
-export function SettingsPanel() {
-  const [active, setActive] = useState<SettingsSection>('company');
+/** The sub-tab shown comes from the address (/admin/settings/{section}). */
+export function SettingsPanel({
+  section,
+  onSectionChange,
+}: {
+  section: SettingsSection;
+  onSectionChange: (section: SettingsSection, how?: { byArrow: boolean }) => void;
+}) {
   return (
     <ScreenLoading>
-      <SectionTabs label="System Settings" sections={SECTIONS} active={active} onChange={setActive} />
+      <SectionTabs label="System Settings" sections={SECTIONS} active={section} onChange={onSectionChange} />
     </ScreenLoading>
   );
 }

@@ -1,12 +1,10 @@
-import { useState } from 'react';
 import { MyWebsitePanel } from '../../../features/dealer-portal/MyWebsitePanel';
 import { ProfilePanel } from '../../../features/dealer-portal/ProfileForm';
 import { ProfileSettings } from '../../../features/profile/ProfileSettings';
 import { type Section, SectionTabs } from '../../../ui/SectionTabs';
+import { type DealerProfileSection, formatRoute } from '../../navigation/routes';
 
-type ProfileSection = 'profile' | 'website';
-
-const SECTIONS: readonly Section<ProfileSection>[] = [
+const SECTION_CONTENT: readonly Section<DealerProfileSection>[] = [
   {
     id: 'profile',
     label: 'Profile',
@@ -19,8 +17,18 @@ const SECTIONS: readonly Section<ProfileSection>[] = [
   },
   { id: 'website', label: 'My Website', content: <MyWebsitePanel /> },
 ];
+const SECTIONS: readonly Section<DealerProfileSection>[] = SECTION_CONTENT.map((section) => ({
+  ...section,
+  href: formatRoute({ role: 'dealer', tab: 'profile', section: section.id }),
+}));
 
-export function DealerProfilePanel() {
-  const [active, setActive] = useState<ProfileSection>('profile');
-  return <SectionTabs label="Profile" sections={SECTIONS} active={active} onChange={setActive} />;
+/** The section shown comes from the address (/dealer/profile, /dealer/profile/website). */
+export function DealerProfilePanel({
+  section,
+  onSectionChange,
+}: {
+  section: DealerProfileSection;
+  onSectionChange: (section: DealerProfileSection, how?: { byArrow: boolean }) => void;
+}) {
+  return <SectionTabs label="Profile" sections={SECTIONS} active={section} onChange={onSectionChange} />;
 }

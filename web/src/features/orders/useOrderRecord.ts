@@ -1,0 +1,32 @@
+import type { Order } from '@portal/contracts';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useGetAllOrdersPagesInfiniteQuery, useGetDealerOrdersPagesInfiniteQuery } from './ordersApi';
+
+export interface OrderRecord {
+  order: Order | null;
+  /** still looking (only when the order is not among the rows already read) */
+  loading: boolean;
+}
+
+/** Who is looking: an admin (every order) or a dealer (its own orders). */
+export type OrderScope = { kind: 'all' } | { kind: 'dealer'; dealerId: string };
+
+/**
+ * The order of an address (/admin/orders/{orderId}, /dealer/orders/{orderId}): from the list's rows when it is
+ * there (the freshest copy), else found by its id (the orders lists' search matches order ids) — so a reload or a
+ * shared link reopens the invoice even when the list's filters do not show the order.
+ */
+export function useOrderRecord(orderId: string | null, rows: readonly Order[], scope: OrderScope): OrderRecord {
+  const inRows = orderId ? (rows.find((order) => order.order_id === orderId) ?? null) : null;
+  const lookUp = orderId !== null && inRows === null;
+  const all = useGetAllOrdersPagesInfiniteQuery(lookUp && scope.kind === 'all' ? { query: { q: orderId } } : skipToken);
+  const own = useGetDealerOrdersPagesInfiniteQuery(
+    lookUp && scope.kind === 'dealer' ? { params: { dealer_id: scope.dealerId }, query: { q: orderId } } : skipToken,
+  );
+  const result = scope.kind === 'all' ? all : own;
+  const found = orderId
+    ? (result.data?.pages.flatMap((page) => page.orders).find((order) => order.order_id === orderId) ?? null)
+    : null;
+  const order = inRows ?? found;
+  return { order, loading: order === null && lookUp && (result.isUninitialized || result.isFetching) };
+}
