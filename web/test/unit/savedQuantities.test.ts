@@ -4,21 +4,7 @@ import {
   savedQuantitiesKey,
   saveQuantities,
 } from '../../src/features/order-products/savedQuantities';
-
-/** localStorage's shape, in memory. */
-function memoryStorage(): Storage {
-  const items = new Map<string, string>();
-  return {
-    get length() {
-      return items.size;
-    },
-    key: (index) => [...items.keys()][index] ?? null,
-    getItem: (key) => items.get(key) ?? null,
-    setItem: (key, value) => void items.set(key, String(value)),
-    removeItem: (key) => void items.delete(key),
-    clear: () => items.clear(),
-  };
-}
+import { memoryStorage } from './memoryStorage';
 
 describe("A dealer's typed Order Products quantities, kept until sent or cleared", () => {
   test('When quantities are saved and read back by the same user, Then the chosen ones come back; 0s are not kept', () => {
