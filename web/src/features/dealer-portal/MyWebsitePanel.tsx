@@ -21,11 +21,20 @@ const detailOf = (error: unknown) => errorDetail(error as Failure);
 
 /** My Website: own or generated site; description, header image, preview, publish and disable. */
 export function MyWebsitePanel() {
-  const { data: dealer } = useGetOwnDealerQuery();
-  return dealer ? <WebsiteEditor dealer={dealer} /> : <p className="muted">Loading your website…</p>;
+  const { data: dealer, isFetching } = useGetOwnDealerQuery();
+  return dealer ? (
+    <WebsiteEditor dealer={dealer} refreshing={isFetching} />
+  ) : (
+    <p className="muted">Loading your website…</p>
+  );
 }
 
-function WebsiteEditor({ dealer }: { dealer: Dealer }) {
+/**
+ * `refreshing`: the record is being read again after a change. Each save sends the whole profile built from
+ * the record, so saving again before the new record lands (Save Description, then Create Custom Website) would
+ * send the old description back and undo the first save: the saving buttons wait for it.
+ */
+function WebsiteEditor({ dealer, refreshing }: { dealer: Dealer; refreshing: boolean }) {
   const [description, setDescription] = useState(dealer.description ?? '');
   const [message, setMessage] = useState<string>();
   const [saveProfile, saving] = useSaveOwnProfileMutation();
@@ -95,7 +104,7 @@ function WebsiteEditor({ dealer }: { dealer: Dealer }) {
             type="button"
             className="website-choice__option"
             aria-pressed={dealer.use_own_website}
-            disabled={saving.isLoading}
+            disabled={saving.isLoading || refreshing}
             onClick={() => chooseType(true)}
           >
             <strong>My own website</strong>
@@ -105,7 +114,7 @@ function WebsiteEditor({ dealer }: { dealer: Dealer }) {
             type="button"
             className="website-choice__option"
             aria-pressed={!dealer.use_own_website}
-            disabled={saving.isLoading || description.trim() === ''}
+            disabled={saving.isLoading || refreshing || description.trim() === ''}
             onClick={() => chooseType(false)}
           >
             <strong>Create Custom Website</strong>
@@ -120,7 +129,13 @@ function WebsiteEditor({ dealer }: { dealer: Dealer }) {
         <h3 id="description-title">Business description</h3>
         <TextAreaField label="Description" rows={5} value={description} onChange={setDescription} maxLength={5000} />
         <div>
-          <Button variant="secondary" busy={saving.isLoading} busyLabel="Saving..." onClick={saveDescription}>
+          <Button
+            variant="secondary"
+            busy={saving.isLoading}
+            busyLabel="Saving..."
+            disabled={refreshing}
+            onClick={saveDescription}
+          >
             Save Description
           </Button>
         </div>
@@ -161,7 +176,7 @@ function WebsiteEditor({ dealer }: { dealer: Dealer }) {
                 <Button
                   busy={publishing.isLoading}
                   busyLabel="Publishing..."
-                  disabled={missing.length > 0}
+                  disabled={missing.length > 0 || refreshing}
                   onClick={publishSite}
                 >
                   Publish Website
