@@ -39,63 +39,106 @@ export async function startPortal(extraEnv: Record<string, string> = {}): Promis
   const adminPassword = 'Browser-test-password-1';
   const db = await createTestDatabase('portal_web_e2e');
   const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-web-e2e-'));
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-
-  const child = spawn(process.execPath, ['--require', REGISTER, LAUNCHER], {
-    cwd: REPO,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      PORT: String(port),
-      DATABASE_URL: db.url,
-      DATA_DIR: dataDir,
-      WEB_DIST,
-      ADMIN_EMAIL: adminEmail,
-      ADMIN_PASSWORD: adminPassword,
-      LOG_LEVEL: 'warn',
-      PUBLIC_BASE_URL: url,
-      ...extraEnv,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
-    stderr = (stderr + chunk).slice(-20_000);
-  });
-
-  // a portal that dies under a test says why (the tests then see only refused connections)
-  let stopping = false;
-  child.once('exit', (code, signal) => {
-    if (!stopping) console.error(`the portal exited (code ${code}, signal ${signal}) during the tests:\n${stderr}`);
-  });
-
-  const cleanUp = async () => {
-    stopping = true;
-    await stopChild(child);
+  const env = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    DATABASE_URL: db.url,
+    DATA_DIR: dataDir,
+    WEB_DIST,
+    ADMIN_EMAIL: adminEmail,
+    ADMIN_PASSWORD: adminPassword,
+    LOG_LEVEL: 'warn',
+    ...extraEnv,
+  };
+  const dropData = async () => {
     await db.drop();
     await rm(dataDir, { recursive: true, force: true });
   };
 
-  try {
-    await waitUntilReady(url, child, () => stderr);
-  } catch (error) {
-    await cleanUp();
-    throw error;
+  // A free port is free only until someone binds it: with suites in parallel, another portal's service can take
+  // it before our gateway does. The launcher then exits, and we start again on another port.
+  for (let attempt = 1; ; attempt++) {
+    const url = `http://127.0.0.1:${await freePort()}`;
+    const launched = launch(url, { ...env, PUBLIC_BASE_URL: extraEnv.PUBLIC_BASE_URL ?? url });
+    try {
+      await launched.ready;
+    } catch (error) {
+      await launched.stop();
+      if (attempt < START_ATTEMPTS && launched.output().includes('EADDRINUSE')) continue;
+      await dropData();
+      throw error;
+    }
+    const stop = async () => {
+      await launched.stop();
+      await dropData();
+    };
+    return { url, adminEmail, adminPassword, databaseUrl: db.url, stop };
   }
-  return { url, adminEmail, adminPassword, databaseUrl: db.url, stop: cleanUp };
 }
 
-async function waitUntilReady(url: string, child: ChildProcess, stderr: () => string): Promise<void> {
+/** The launcher's "running at" line: printed once the gateway listens, so the port is ours. */
+const RUNNING_LINE = 'Dealer portal is running at';
+const START_ATTEMPTS = 3;
+
+/** Starts the launcher with its gateway at `url`; `ready` settles once it serves there, or rejects saying why. */
+function launch(url: string, env: Record<string, string | undefined>) {
+  const child = spawn(process.execPath, ['--require', REGISTER, LAUNCHER], {
+    cwd: REPO,
+    env: { ...env, PORT: new URL(url).port },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // the services log to stdout (pino) and the launcher's fatal start error is there too: keep both streams' tails
+  let output = '';
+  let running = false;
+  const keep = (chunk: string) => {
+    output = (output + chunk).slice(-20_000);
+    running ||= output.includes(RUNNING_LINE);
+  };
+  child.stdout?.setEncoding('utf8').on('data', keep);
+  child.stderr?.setEncoding('utf8').on('data', keep);
+
+  // a portal that dies under a test says why (the tests then see only refused connections)
+  let stopping = false;
+  let started = false;
+  child.once('exit', (code, signal) => {
+    if (!stopping && started)
+      console.error(`the portal exited (code ${code}, signal ${signal}) during the tests:\n${output}`);
+  });
+
+  const ready = waitUntilReady(
+    url,
+    child,
+    () => running,
+    () => output,
+  ).then(() => {
+    started = true;
+  });
+  return {
+    ready,
+    output: () => output,
+    async stop() {
+      stopping = true;
+      await stopChild(child);
+    },
+  };
+}
+
+async function waitUntilReady(
+  url: string,
+  child: ChildProcess,
+  running: () => boolean,
+  output: () => string,
+): Promise<void> {
   const deadline = Date.now() + READY_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
-      throw new Error(`the portal exited with code ${child.exitCode} before it was ready:\n${stderr()}`);
+      throw new Error(`the portal exited with code ${child.exitCode} before it was ready:\n${output()}`);
     }
-    if (await answersReady(url)) return;
+    // /readyz alone could be another process's that took the port; the launcher's line says the gateway is ours
+    if (running() && (await answersReady(url))) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  throw new Error(`the portal was not ready within ${READY_TIMEOUT_MS / 1000} s:\n${stderr()}`);
+  throw new Error(`the portal was not ready within ${READY_TIMEOUT_MS / 1000} s:\n${output()}`);
 }
 
 async function answersReady(url: string): Promise<boolean> {
