@@ -19,11 +19,48 @@ interface ModalProps {
  */
 function returnFocus(opener: HTMLElement | null): void {
   const now = document.activeElement;
-  if (now && now !== document.body && now.isConnected && !now.closest('dialog:not([open])')) return;
-  if (opener?.isConnected && !opener.closest('dialog:not([open])')) {
-    opener.focus();
+  if (now && now !== document.body && now.isConnected && !now.closest('dialog:not([open])')) {
+    // the browser itself puts the focus back on the opener as the dialog closes
+    if (now === opener) headingIfRemovedLater(opener);
     return;
   }
+  if (opener?.isConnected && !opener.closest('dialog:not([open])')) {
+    opener.focus();
+    headingIfRemovedLater(opener);
+    return;
+  }
+  focusHeading();
+}
+
+/** How long a returned focus is watched for its element leaving the page. */
+const REMOVAL_WATCH_MS = 10_000;
+
+/**
+ * The opener may leave the page a moment after the dialog closed: a deleted row goes once its list is read again.
+ * The browser then drops the focus on <body>; it goes to the screen's heading instead. Watched until the focus
+ * moves elsewhere, or for a few seconds.
+ */
+function headingIfRemovedLater(opener: HTMLElement): void {
+  if (typeof MutationObserver === 'undefined') return;
+  const observer = new MutationObserver(() => {
+    const now = document.activeElement;
+    if (opener.isConnected) {
+      if (now !== opener) stop();
+      return;
+    }
+    if (!now || now === document.body) focusHeading();
+    stop();
+  });
+  const timer = setTimeout(() => stop(), REMOVAL_WATCH_MS);
+  function stop() {
+    observer.disconnect();
+    clearTimeout(timer);
+  }
+  observer.observe(document.body, { childList: true, subtree: true });
+}
+
+/** Focuses the screen's heading (made focusable by script only), so a screen reader says where the user is. */
+function focusHeading(): void {
   const heading = document.querySelector<HTMLElement>('main h1');
   if (!heading) return;
   if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');

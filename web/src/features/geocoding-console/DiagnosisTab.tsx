@@ -168,7 +168,12 @@ function HistoryModal({ dealer, onClose }: { dealer: Diagnosed | null; onClose: 
         <p className="geo-muted">No geocoding history for this dealer yet.</p>
       )}
       {data.length > 0 && (
-        <div className="geo-table-wrap scroll-x">
+        <section
+          className="geo-table-wrap scroll-x"
+          aria-label="Geocoding history entries"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: wider than a phone, it scrolls sideways by keyboard
+          tabIndex={0}
+        >
           <table className="geo-table">
             <thead>
               <tr>
@@ -195,7 +200,7 @@ function HistoryModal({ dealer, onClose }: { dealer: Diagnosed | null; onClose: 
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       )}
       <LoadMore
         shown={data.length}

@@ -25,7 +25,8 @@ export function PictureCard({ picture, onPreview, actions }: PictureCardProps) {
         <ImageOrPlaceholder src={pictureThumbnailUrl(picture)} alt={picture.title} />
       </button>
       <div className="catalog-card__body">
-        <h3 className="catalog-card__title">{picture.title}</h3>
+        {/* the grid sits right under the screen's h1 (no section heading between) */}
+        <h2 className="catalog-card__title">{picture.title}</h2>
         {picture.description && <p className="catalog-card__text">{picture.description}</p>}
         <div className="catalog-card__row">
           <p className="catalog-card__meta">
