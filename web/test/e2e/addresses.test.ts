@@ -157,6 +157,33 @@ describe('Addresses: Back, Forward, reload and links in a real browser', () => {
     await page.close();
   });
 
+  test("An invoice opened from a dealer's detail has an address: reload reopens it, Back closes it", async () => {
+    const page = await signedInPage(browser.context, portal, portal.adminEmail, portal.adminPassword);
+    const detail = `/admin/dealers/${dealerId}?q=Timber`;
+    const invoiceAddress = `/admin/dealers/${dealerId}/orders/${orderId}?q=Timber`;
+    await page.goto(`${portal.url}${detail}`);
+    await page
+      .getByRole('button', { name: /^Open invoice of order / })
+      .first()
+      .click();
+    await expectAddress(page, invoiceAddress);
+    const invoice = page.getByRole('dialog', { name: /^Invoice — Order / });
+    await invoice.waitFor();
+    await expectTitle(page, new RegExp(`^Order #${orderId.slice(-8).toUpperCase()} · `));
+    await page.reload();
+    await invoice.waitFor();
+    await page.goBack();
+    await expectAddress(page, detail);
+    await invoice.waitFor({ state: 'detached' });
+    await page.getByRole('heading', { level: 2, name: 'Timber Ridge Outdoors' }).waitFor();
+    // Forward reopens it; its Close button is the same step back
+    await page.goForward();
+    await invoice.getByRole('button', { name: 'Close' }).first().click();
+    await expectAddress(page, detail);
+    await invoice.waitFor({ state: 'detached' });
+    await page.close();
+  });
+
   test('The Pending Orders card opens Orders filtered to pending', async () => {
     const page = await signedInPage(browser.context, portal, portal.adminEmail, portal.adminPassword);
     await page.getByRole('link', { name: /Pending Orders/ }).click();

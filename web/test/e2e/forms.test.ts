@@ -197,4 +197,29 @@ describe('Forms keep what is typed, in a real browser', () => {
     expect(toggle?.x ?? 0).toBeGreaterThan((field?.x ?? 0) + (field?.width ?? 0) - 1);
     await screenshots(admin, 'forms-email-settings');
   });
+
+  test('When Company Settings or the password change is wrong, Then the message sits beside its field and goes once fixed', async () => {
+    await openSettings(admin, 'Company Settings');
+    const company = admin.getByLabel('Company Name');
+    const before = await company.inputValue();
+    await company.fill('');
+    await admin.getByRole('button', { name: 'Save Company Settings' }).click();
+    await expectFieldError(company, 'Error: Company name and email are required');
+    // beside the field, not under the form
+    expect(await admin.locator('.settings-form .message').count()).toBe(0);
+    await company.fill(before || 'Ridgeline Blinds');
+    await expectNoFieldError(company);
+
+    await admin.getByRole('tab', { name: 'Profile', exact: true }).click();
+    const confirm = admin.getByLabel('Confirm New Password', { exact: true });
+    await admin.getByLabel('Current Password', { exact: true }).fill('not-sent');
+    await admin.getByLabel('New Password', { exact: true }).fill('Forms-typed-2026');
+    await confirm.fill('Forms-typed-2025');
+    await admin.getByRole('button', { name: 'Update Profile' }).click();
+    await expectFieldError(confirm, 'New passwords do not match');
+    await screenshots(admin, 'forms-profile-password');
+    await confirm.fill('Forms-typed-2026');
+    await expectNoFieldError(confirm);
+    expect(await admin.getByText('New passwords do not match').count()).toBe(0);
+  });
 });

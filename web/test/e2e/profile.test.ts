@@ -1,4 +1,5 @@
 import { launchBrowser, type TestBrowser } from './browser';
+import { expectFieldError } from './formSteps';
 import { type Portal, startPortal } from './harness';
 import { recordCspViolations } from './pageChecks';
 import { expectMessage, landingPage, openSettings, signIn, signOut } from './settingsSteps';
@@ -69,7 +70,7 @@ describe('A new delivery user and Profile Settings, in a real browser', () => {
     await page.getByLabel('New Password', { exact: true }).fill('Delivery-route-2025');
     await page.getByLabel('Confirm New Password', { exact: true }).fill('Delivery-route-2026');
     await page.getByRole('button', { name: 'Update Profile' }).click();
-    await expectMessage(page, 'New passwords do not match', 'error');
+    await expectFieldError(page.getByLabel('Confirm New Password', { exact: true }), 'New passwords do not match');
 
     await page.getByLabel('Current Password', { exact: true }).fill('not-the-current-password');
     await page.getByLabel('Confirm New Password', { exact: true }).fill('Delivery-route-2025');
@@ -117,11 +118,11 @@ describe('A new delivery user and Profile Settings, in a real browser', () => {
 
     await page.getByLabel('Email').fill('not-an-email');
     await page.getByRole('button', { name: 'Update Profile' }).click();
-    await expectMessage(page, 'Error: Please enter a valid email address', 'error');
+    await expectFieldError(page.getByLabel('Email'), 'Error: Please enter a valid email address');
 
     await page.getByLabel('Full Name').fill('');
     await page.getByRole('button', { name: 'Update Profile' }).click();
-    await expectMessage(page, 'Error: Full name and email are required', 'error');
+    await expectFieldError(page.getByLabel('Full Name'), 'Error: Full name and email are required');
     // the form was checked with the contract's zod schema: no eval probe under the CSP (api/zodWithoutEval.ts)
     expect(await cspViolations()).toEqual([]);
     await page.close();

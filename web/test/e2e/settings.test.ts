@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { launchBrowser, type TestBrowser } from './browser';
+import { expectFieldError } from './formSteps';
 import { type Portal, startPortal } from './harness';
 import { expectMessage, landingPage, openSettings, signIn } from './settingsSteps';
 
@@ -47,7 +48,7 @@ describe('The Settings screen in a real browser', () => {
     const name = page.getByLabel('Company Name');
     await name.fill('');
     await page.getByRole('button', { name: 'Save Company Settings' }).click();
-    await expectMessage(page, 'Error: Company name and email are required', 'error');
+    await expectFieldError(name, 'Error: Company name and email are required');
 
     await name.fill('Ridgeline Blinds Co.');
     await page.getByLabel('Email').fill('sales@ridgeline.test');

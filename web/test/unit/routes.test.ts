@@ -24,6 +24,7 @@ const ADDRESSES: readonly [string, Route][] = [
   ['/admin/pictures', { role: 'admin', tab: 'pictures' }],
   ['/admin/dealers', { role: 'admin', tab: 'dealers', dealerId: null }],
   ['/admin/dealers/D1', { role: 'admin', tab: 'dealers', dealerId: 'D1' }],
+  ['/admin/dealers/D1/orders/ord%203', { role: 'admin', tab: 'dealers', dealerId: 'D1', orderId: 'ord 3' }],
   ['/admin/settings/company', { role: 'admin', tab: 'settings', section: 'company' }],
   ['/admin/settings/admin-users', { role: 'admin', tab: 'settings', section: 'admins' }],
   ['/admin/settings/google-maps', { role: 'admin', tab: 'settings', section: 'google' }],
@@ -73,6 +74,9 @@ describe('The portal’s addresses', () => {
     '/admin/unknown',
     '/admin/settings/none',
     '/admin/dealers/D1/extra',
+    '/admin/dealers/D1/orders',
+    '/admin/dealers/D1/invoices/ord-3',
+    '/admin/dealers/D1/orders/ord-3/extra',
     '/admin/shipping/ready/S1',
     '/dealer/profile/other',
     '/signup',
@@ -142,6 +146,9 @@ describe('The page title', () => {
   test('When a screen shows, Then the title names it, then the company’s portal', () => {
     expect(pageTitle({ role: 'admin', tab: 'dealers', dealerId: null }, 'Acme')).toBe(
       'Manage Dealers · Acme Dealer Portal',
+    );
+    expect(pageTitle({ role: 'admin', tab: 'dealers', dealerId: 'D1', orderId: 'x-0123abcd' }, 'Acme')).toBe(
+      'Order #0123ABCD · Acme Dealer Portal',
     );
     expect(pageTitle({ role: 'admin', tab: 'settings', section: 'google' }, 'Acme')).toBe(
       'Google Maps · Settings · Acme Dealer Portal',

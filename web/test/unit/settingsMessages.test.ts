@@ -1,7 +1,7 @@
 import { endpoints } from '@portal/contracts';
 import { asError, failureMessage } from '../../src/api/errorMessage';
 import { profileChange, profileFailureText, profileProblem } from '../../src/features/profile/profileForm';
-import { formProblem, loadFailureText } from '../../src/features/settings/shared/notice';
+import { fieldProblem, formProblem, loadFailureText } from '../../src/features/settings/shared/notice';
 
 describe('Messages of the settings screens (001 §8)', () => {
   test('When the server sends a detail, Then it replaces the generic text', () => {
@@ -52,6 +52,23 @@ describe('Messages of the settings screens (001 §8)', () => {
       /^Error: State must be/,
     );
   });
+
+  test('When a company setting is wrong, Then its problem names the field it is shown beside, with the same text', () => {
+    const schema = endpoints['admin.updateCompanySettings'].body;
+    expect(fieldProblem(schema, { company_name: '', email: 'sales@example.com' })).toEqual({
+      field: 'company_name',
+      text: 'Error: Company name and email are required',
+    });
+    expect(fieldProblem(schema, { company_name: 'Acme Blinds', email: '' })).toEqual({
+      field: 'email',
+      text: 'Error: Company name and email are required',
+    });
+    expect(fieldProblem(schema, { company_name: 'Acme Blinds', email: 'sales@example.com', state: 'Texas' })).toEqual({
+      field: 'state',
+      text: expect.stringMatching(/^Error: State must be/),
+    });
+    expect(fieldProblem(schema, { company_name: 'Acme Blinds', email: 'sales@example.com', state: 'TX' })).toBeNull();
+  });
 });
 
 describe('The Profile Settings form', () => {
@@ -84,13 +101,24 @@ describe('The Profile Settings form', () => {
         new_password: 'new-password-1',
         confirm_password: 'x',
       }),
-    ).toEqual({ text: 'New passwords do not match', tone: 'error' });
+    ).toEqual({ text: 'New passwords do not match', tone: 'error', field: 'confirm_password' });
   });
 
   test('When a new password comes without the current one, Then it is refused', () => {
     expect(profileProblem({ ...form, new_password: 'new-password-1', confirm_password: 'new-password-1' })?.text).toBe(
       'Error: Current password is required to set a new password',
     );
+  });
+
+  test('When a profile problem is found, Then it names the field it is shown beside', () => {
+    expect(profileProblem({ ...form, full_name: '' })?.field).toBe('full_name');
+    expect(profileProblem({ ...form, email: 'not-an-email' })?.field).toBe('email');
+    expect(profileProblem({ ...form, new_password: 'new-password-1', confirm_password: 'new-password-1' })?.field).toBe(
+      'current_password',
+    );
+    expect(
+      profileProblem({ ...form, current_password: 'old-password', new_password: 'short', confirm_password: 'short' }),
+    ).toMatchObject({ field: 'new_password', text: expect.stringMatching(/^Error: /) });
   });
 
   test('When the change is complete, Then the password fields are sent too', () => {

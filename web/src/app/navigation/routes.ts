@@ -24,7 +24,8 @@ export type PublicRoute =
 export type AdminRoute =
   | { role: 'admin'; tab: 'dashboard' | 'pictures' | 'profile' }
   | { role: 'admin'; tab: 'orders'; orderId: string | null }
-  | { role: 'admin'; tab: 'dealers'; dealerId: string | null }
+  /** orderId: an invoice opened from the dealer's detail (/admin/dealers/{dealerId}/orders/{orderId}) */
+  | { role: 'admin'; tab: 'dealers'; dealerId: string | null; orderId?: string }
   | { role: 'admin'; tab: 'shipping'; section: ShippingSection; shipmentId: string | null }
   | { role: 'admin'; tab: 'settings'; section: SettingsSection };
 
@@ -120,6 +121,11 @@ function parseAdmin(parts: string[]): AdminRoute | null {
       return orderId === undefined ? null : { role: 'admin', tab: 'orders', orderId };
     }
     case 'dealers': {
+      // a dealer's invoice: /admin/dealers/{dealerId}/orders/{orderId}
+      if (parts.length === 4 && parts[2] === 'orders') {
+        const [dealerId, orderId] = [decode(parts[1]), decode(parts[3])];
+        return dealerId && orderId ? { role: 'admin', tab: 'dealers', dealerId, orderId } : null;
+      }
       const dealerId = recordId(parts);
       return dealerId === undefined ? null : { role: 'admin', tab: 'dealers', dealerId };
     }
@@ -253,7 +259,10 @@ export function formatRoute(route: Route): string {
       case 'orders':
         return route.orderId ? `/admin/orders/${enc(route.orderId)}` : '/admin/orders';
       case 'dealers':
-        return route.dealerId ? `/admin/dealers/${enc(route.dealerId)}` : '/admin/dealers';
+        if (!route.dealerId) return '/admin/dealers';
+        return route.orderId
+          ? `/admin/dealers/${enc(route.dealerId)}/orders/${enc(route.orderId)}`
+          : `/admin/dealers/${enc(route.dealerId)}`;
       case 'shipping':
         return formatShipping('/admin', route.section, route.shipmentId);
       case 'settings':
@@ -366,6 +375,7 @@ export function screenTitle(route: Route): string {
       case 'orders':
         return route.orderId ? orderTitle(route.orderId) : 'Orders';
       case 'dealers':
+        if (route.dealerId && route.orderId) return orderTitle(route.orderId);
         return route.dealerId ? 'Dealer Details' : 'Manage Dealers';
       case 'shipping':
         return shippingTitle(route.section, route.shipmentId);

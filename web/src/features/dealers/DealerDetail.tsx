@@ -9,6 +9,7 @@ import { Message } from '../../ui/Message';
 import { DealerOrderHistory } from '../orders/DealerOrderHistory';
 import { InvoiceModal } from '../orders/InvoiceModal';
 import { useGetDealerOrderSummaryQuery, useGetDealerOrdersPagesInfiniteQuery } from '../orders/ordersApi';
+import { useOrderRecord } from '../orders/useOrderRecord';
 import { dealerName } from './dealerFilters';
 import { useGetDealerNotePagesInfiniteQuery } from './dealerPagesApi';
 import { useAddDealerNoteMutation } from './dealersApi';
@@ -22,6 +23,10 @@ interface DealerDetailProps {
   dealer: Dealer;
   onBack: () => void;
   onAction: (action: DealerAction) => void;
+  /** the order whose invoice is open (from the address), or null */
+  openOrderId: string | null;
+  onOpenOrder: (order: Order) => void;
+  onCloseOrder: () => void;
 }
 
 const ordersOf = (page: { orders: Order[] }) => page.orders;
@@ -32,7 +37,7 @@ const notesOf = (page: { notes: DealerNote[] }) => page.notes;
  * and Payment History), and the admin notes and timeline, which merges notes and orders newest first. Orders and
  * notes are read 50 at a time, newest first (Load more for older ones). An order opens its invoice.
  */
-export function DealerDetail({ dealer, onBack, onAction }: DealerDetailProps) {
+export function DealerDetail({ dealer, onBack, onAction, openOrderId, onOpenOrder, onCloseOrder }: DealerDetailProps) {
   const website = safeHttpUrl(dealer.website);
   const ordersResult = useGetDealerOrdersPagesInfiniteQuery(
     { params: { dealer_id: dealer.dealer_id } },
@@ -44,10 +49,9 @@ export function DealerDetail({ dealer, onBack, onAction }: DealerDetailProps) {
     { params: { dealer_id: dealer.dealer_id } },
     { refetchOnMountOrArgChange: 30 },
   );
-  const [openOrderId, setOpenOrderId] = useState<string | null>(null);
-  // the list's copy: fresh after every update or payment
-  const openOrder = openOrderId ? orders.rows.find((order) => order.order_id === openOrderId) : undefined;
-  const openInvoice = (order: Order) => setOpenOrderId(order.order_id);
+  // the list's copy, fresh after every update or payment; looked up by its id when not loaded (a reloaded address)
+  const openOrder = useOrderRecord(openOrderId, orders.rows, { kind: 'dealer', dealerId: dealer.dealer_id }).order;
+  const openInvoice = onOpenOrder;
   return (
     <div className="dealer-detail">
       <Button variant="secondary" onClick={onBack}>
@@ -110,12 +114,7 @@ export function DealerDetail({ dealer, onBack, onAction }: DealerDetailProps) {
       <DealerOrderHistory dealerName={dealerName(dealer)} orders={orders} summary={summary} onOpen={openInvoice} />
       <NotesTimeline dealer={dealer} orders={orders} onOpenOrder={openInvoice} />
       {openOrder && (
-        <InvoiceModal
-          key={openOrder.order_id}
-          order={openOrder}
-          context="dealer-detail"
-          onClose={() => setOpenOrderId(null)}
-        />
+        <InvoiceModal key={openOrder.order_id} order={openOrder} context="dealer-detail" onClose={onCloseOrder} />
       )}
     </div>
   );

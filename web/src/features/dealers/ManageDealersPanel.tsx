@@ -34,6 +34,8 @@ type OpenModal =
 interface ManageDealersPanelProps {
   /** the dealer open in the detail view (/admin/dealers/{dealerId}), or null for the list */
   dealerId: string | null;
+  /** the invoice open over the dealer's detail (/admin/dealers/{dealerId}/orders/{orderId}), or null */
+  orderId?: string | null;
 }
 
 /** The query parameter saying the State filter came from a click on the dashboard map (shown with a banner). */
@@ -42,6 +44,11 @@ const FROM_MAP_PARAM = 'from';
 /** A dealer's detail address, keeping the list's filters in the query so the way back shows the same list. */
 function dealerDetailPath(dealerId: string | null): string {
   return withQuery(formatRoute({ role: 'admin', tab: 'dealers', dealerId }), window.location.search);
+}
+
+/** An invoice opened from a dealer's detail, keeping the list's filters in the query as well. */
+function dealerOrderPath(dealerId: string, orderId: string): string {
+  return withQuery(formatRoute({ role: 'admin', tab: 'dealers', dealerId, orderId }), window.location.search);
 }
 
 /** A changed address is placed moments after the dealer service answers (from its dealer.updated event). */
@@ -81,7 +88,7 @@ function useMapStatuses(listKey: string, pages: readonly unknown[] | undefined):
 }
 
 /** Admin: Manage Dealers — the searchable, sortable list, its bulk actions, the dealer detail and every modal. */
-export function ManageDealersPanel({ dealerId }: ManageDealersPanelProps) {
+export function ManageDealersPanel({ dealerId, orderId = null }: ManageDealersPanelProps) {
   const list = useDealerPages();
   const [from, setFrom] = useQueryParam(FROM_MAP_PARAM);
   const dealers = list.rows;
@@ -168,6 +175,9 @@ export function ManageDealersPanel({ dealerId }: ManageDealersPanelProps) {
           dealer={openDealerRecord}
           onBack={() => leaveTo(dealerDetailPath(null))}
           onAction={(kind) => setModal({ kind, dealer: openDealerRecord })}
+          openOrderId={orderId}
+          onOpenOrder={(order) => navigate(dealerOrderPath(openDealerRecord.dealer_id, order.order_id))}
+          onCloseOrder={() => leaveTo(dealerDetailPath(openDealerRecord.dealer_id))}
         />
       ) : dealerId !== null ? (
         <div className="dealer-detail">

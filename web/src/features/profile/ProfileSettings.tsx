@@ -23,21 +23,28 @@ export function ProfileSettings() {
   });
   const [update, { isLoading }] = useUpdateProfileMutation();
   const [notice, showNotice] = useTimedNotice();
+  // Update was pressed: from then on the first problem shows beside its field, and goes as soon as it is fixed
+  const [tried, setTried] = useState(false);
+  const problem = tried ? profileProblem(values) : null;
   const field = (name: keyof ProfileForm) => ({
     value: values[name],
     onChange: (value: string) => setValues((current) => ({ ...current, [name]: value })),
+    error: problem?.field === name ? problem.text : undefined,
   });
+  // a problem of no one field is said under the form
+  const formLevel = problem && problem.field === null ? problem : null;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const problem = profileProblem(values);
-    if (problem) return showNotice(problem);
+    setTried(true);
+    if (profileProblem(values)) return;
     const result = await update({ body: profileChange(values) });
     if (result.error) return showNotice({ text: profileFailureText(result.error), tone: 'error' });
     // the stored user (header, reloads) takes the new name and email; after a password change every earlier
     // token has ended, this one too, and the reply carries the token of this browser's new session
     if (token) dispatch(signedIn({ token: result.data.access_token ?? token, user: result.data.user }));
     setValues({ full_name: result.data.user.full_name, email: result.data.user.email, ...NO_PASSWORDS });
+    setTried(false);
     showNotice({ text: 'Profile updated successfully!' });
   }
 
@@ -60,7 +67,7 @@ export function ProfileSettings() {
             <PasswordField label="Confirm New Password" autoComplete="new-password" {...field('confirm_password')} />
           </div>
         </fieldset>
-        <Message text={notice?.text} tone={notice?.tone} />
+        <Message text={(notice ?? formLevel)?.text} tone={(notice ?? formLevel)?.tone} />
         <div className="settings-actions">
           <Button type="submit" busy={isLoading} busyLabel="Updating...">
             Update Profile

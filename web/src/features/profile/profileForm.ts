@@ -1,6 +1,6 @@
 import { endpoints } from '@portal/contracts';
 import { type CallFailure, failureMessage, isNetworkError } from '../../api/errorMessage';
-import { formProblem, type Notice } from '../settings/shared/notice';
+import { type FieldProblem, fieldProblem, type Notice } from '../settings/shared/notice';
 import type { ProfileChange } from './profileApi';
 
 export interface ProfileForm {
@@ -19,18 +19,36 @@ export function profileChange(form: ProfileForm): ProfileChange {
   return new_password ? { full_name, email, current_password, new_password, confirm_password } : { full_name, email };
 }
 
+/** A problem of the profile form and the field it is shown beside (null: under the form). */
+export interface ProfileProblem extends Notice {
+  field: keyof ProfileForm | null;
+}
+
+const PROFILE_FIELDS: readonly (keyof ProfileForm)[] = [
+  'full_name',
+  'email',
+  'current_password',
+  'new_password',
+  'confirm_password',
+];
+
+function beside({ field, text }: FieldProblem): ProfileProblem {
+  const own = PROFILE_FIELDS.find((name) => name === field) ?? null;
+  return { text, field: own };
+}
+
 /**
  * The spec's checks, in its order: name and email present and valid, then the new password must match its
- * confirmation ('New passwords do not match'), then the contract's password rules.
+ * confirmation ('New passwords do not match'), then the contract's password rules. Each names its field.
  */
-export function profileProblem(form: ProfileForm): Notice | null {
-  const identity = formProblem(schema, { full_name: form.full_name, email: form.email });
-  if (identity) return { text: identity };
+export function profileProblem(form: ProfileForm): ProfileProblem | null {
+  const identity = fieldProblem(schema, { full_name: form.full_name, email: form.email });
+  if (identity) return beside(identity);
   if (form.new_password && form.new_password !== form.confirm_password) {
-    return { text: 'New passwords do not match', tone: 'error' };
+    return { text: 'New passwords do not match', tone: 'error', field: 'confirm_password' };
   }
-  const password = formProblem(schema, profileChange(form));
-  return password ? { text: password } : null;
+  const password = fieldProblem(schema, profileChange(form));
+  return password ? beside(password) : null;
 }
 
 /** The spec's profile failures: 'Error: ' plus the detail or 'Failed to update profile', or the network text. */

@@ -67,7 +67,7 @@ export function AdminDashboard({ route }: { route: AdminRoute }) {
       case 'pictures':
         return <PicturesPanel />;
       case 'dealers':
-        return <ManageDealersPanel dealerId={route.dealerId} />;
+        return <ManageDealersPanel dealerId={route.dealerId} orderId={route.orderId ?? null} />;
       case 'settings':
         return (
           <SettingsPanel

@@ -6,7 +6,7 @@ import { InputField } from '../../../ui/FormField';
 import { Message } from '../../../ui/Message';
 import { StateSelect } from '../../../ui/StateSelect';
 import { PLACEHOLDER_COMPANY } from '../../company/companyProfile';
-import { formProblem } from '../shared/notice';
+import { fieldProblem } from '../shared/notice';
 import { useTimedNotice } from '../shared/useTimedNotice';
 import { useSaveCompanySettingsMutation } from './companySettingsApi';
 
@@ -16,15 +16,21 @@ export function CompanySettingsForm({ initial }: { initial: CompanySettings }) {
   const [values, setValues] = useState<CompanySettings>(initial);
   const [save, { isLoading }] = useSaveCompanySettingsMutation();
   const [notice, showNotice] = useTimedNotice();
+  // Save was pressed: from then on the first problem shows beside its field, and goes as soon as it is fixed
+  const [tried, setTried] = useState(false);
+  const problem = tried ? fieldProblem(endpoints['admin.updateCompanySettings'].body, values) : null;
   const field = (name: keyof CompanySettings) => ({
     value: values[name],
     onChange: (value: string) => setValues((current) => ({ ...current, [name]: value })),
+    error: problem?.field === name ? problem.text : undefined,
   });
+  // a problem of no field on the form is said under it
+  const formLevel = problem && !(problem.field && problem.field in values) ? problem.text : undefined;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const problem = formProblem(endpoints['admin.updateCompanySettings'].body, values);
-    if (problem) return showNotice({ text: problem });
+    setTried(true);
+    if (fieldProblem(endpoints['admin.updateCompanySettings'].body, values)) return;
     const result = await save({ body: { ...values, state: values.state.toUpperCase() } });
     if (result.error) return showNotice({ text: failureMessage(result.error, 'Failed to save company settings') });
     showNotice({ text: SAVED });
@@ -51,7 +57,7 @@ export function CompanySettingsForm({ initial }: { initial: CompanySettings }) {
         <StateSelect {...field('state')} />
         <InputField label="ZIP Code" autoComplete="postal-code" inputMode="numeric" {...field('zip_code')} />
       </div>
-      <Message text={notice?.text} tone={notice?.tone} />
+      <Message text={notice?.text ?? formLevel} tone={notice?.tone} />
       <div className="settings-actions">
         <Button type="submit" busy={isLoading} busyLabel="Saving...">
           Save Company Settings

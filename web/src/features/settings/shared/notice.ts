@@ -32,3 +32,21 @@ export function formProblem(schema: z.ZodType, values: unknown): string | null {
   const message = result.error.issues[0]?.message ?? 'Please check the form';
   return asError(message);
 }
+
+/** A form's first problem and the field it concerns (null when it concerns no one field, e.g. a refinement). */
+export interface FieldProblem {
+  field: string | null;
+  text: string;
+}
+
+/**
+ * The first problem the contract's request schema finds, with the field it concerns, so the form can show it
+ * beside that field: the same rules and texts as formProblem.
+ */
+export function fieldProblem(schema: z.ZodType, values: unknown): FieldProblem | null {
+  const result = schema.safeParse(values);
+  if (result.success) return null;
+  const issue = result.error.issues[0];
+  const field = issue?.path[0];
+  return { field: typeof field === 'string' ? field : null, text: asError(issue?.message ?? 'Please check the form') };
+}
