@@ -99,8 +99,8 @@ describe('The dealer picker', () => {
   test('When text is typed, Then the server is asked for it; the chosen name left as shown asks for every dealer', () => {
     const chosen = chosenDealer(dealers[0] as Dealer);
     expect(dealerPickerQuery(' timber ', null)).toEqual({ q: 'timber', sort: 'business_name' });
-    expect(dealerPickerQuery(chosen.label, chosen)).toEqual({ sort: 'business_name' });
-    expect(dealerPickerQuery('', chosen)).toEqual({ sort: 'business_name' });
+    expect(dealerPickerQuery(chosen.label, chosen.label)).toEqual({ sort: 'business_name' });
+    expect(dealerPickerQuery('', chosen.label)).toEqual({ sort: 'business_name' });
     expect(DealerListQuery.safeParse({ ...dealerPickerQuery('ti', null), limit: '50' }).success).toBe(true);
   });
 });

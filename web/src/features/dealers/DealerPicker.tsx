@@ -51,7 +51,10 @@ export function DealerPicker({ label, value, onChange, anyLabel, required, class
   }, [value, open]);
 
   const typed = useDebounced(text);
-  const query = useMemo(() => dealerPickerQuery(typed, value), [typed, value]);
+  // keyed by the chosen dealer's label, not the object: a filter read again from the address is a new object on
+  // every render, and a new query would reset the active option between an arrow key and Enter
+  const chosenLabel = value?.label ?? null;
+  const query = useMemo(() => dealerPickerQuery(typed, chosenLabel), [typed, chosenLabel]);
   const result = useGetDealerPickerPagesInfiniteQuery({ query }, { skip: !open });
   const { rows, loading, loadingMore, hasMore, loadMore } = usePagedRows(result, dealersOf);
   const choices = useMemo<Choice[]>(() => {

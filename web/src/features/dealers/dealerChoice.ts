@@ -22,7 +22,7 @@ export function chosenDealer(dealer: Dealer): ChosenDealer {
  * What a picker asks dealers-list for: the typed text, by business name. While the input still shows the chosen
  * dealer's name (the user opened the list without typing) the whole list is offered, not just that dealer.
  */
-export function dealerPickerQuery(text: string, chosen: ChosenDealer | null): z.input<typeof DealerListQuery> {
+export function dealerPickerQuery(text: string, chosenLabel: string | null): z.input<typeof DealerListQuery> {
   const q = text.trim();
-  return q && q !== chosen?.label ? { q, sort: 'business_name' } : { sort: 'business_name' };
+  return q && q !== chosenLabel ? { q, sort: 'business_name' } : { sort: 'business_name' };
 }
