@@ -271,11 +271,9 @@ describe('Orders and dealers read from the server a page at a time, in a real br
       await admin.getByRole('option', { name: 'All Dealers' }).getAttribute('id'),
     );
     await picker.press('Enter');
-    // React applies the choice in a render after the key event: wait for the list to close, not one read
-    await admin.waitForFunction(
-      (input) => input?.getAttribute('aria-expanded') === 'false',
-      await picker.elementHandle(),
-    );
+    // React applies the choice in a render after the key event: wait for the list to close, not one read; through
+    // a locator, found again each time (a handle would keep reading an input the new address re-rendered away)
+    await admin.getByRole('combobox', { name: 'Dealer', expanded: false }).waitFor();
     expect(await picker.inputValue()).toBe('');
     await admin.getByText(`${expected.length} orders match your filters`, { exact: true }).waitFor();
     await admin.close();
