@@ -48,6 +48,7 @@ const UNIT = [
   'services/catalog/test/data/product-image-store.test.ts',
   'services/geocoding/test/{offline-accuracy,state-shapes}.test.ts',
   'services/platform/test/config/*.test.ts',
+  'services/platform/test/db/database-unavailable.test.ts',
   'services/platform/test/images/*.test.ts',
   'services/identity/test/sign-in-back-off.test.ts',
   'services/platform/test/http/attempt-limiter.test.ts',

@@ -10,7 +10,7 @@ const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMED
 const SERVER_CODES = new Set(['57P01', '57P02', '57P03', '53300']);
 /** node-postgres and its pool say these in words only. */
 const CONNECTION_MESSAGES =
-  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|the database system is (starting up|shutting down|in recovery mode)|terminating connection due to administrator command/i;
+  /Connection terminated|Client was closed and is not queryable|timeout exceeded when trying to connect|Client has encountered a connection error|the database system is (starting up|shutting down|in recovery mode)|terminating connection due to administrator command/i;
 
 /**
  * Whether a failure means "the database is not there right now" rather than "this query is wrong": the
