@@ -336,7 +336,7 @@ describe("a dealer's notes", () => {
       note_text: expect.stringMatching(/^Note 1[23]$/),
       created_by_name: 'A admin',
       created_at: '2025-03-01T00:12:00.000Z',
-      formatted_date: 'Mar 1, 2025 at 12:12 AM UTC',
+      formatted_date: 'Feb 28, 2025 at 6:12 PM CST', // the system timezone's (Chicago's) day and time
     });
   });
 

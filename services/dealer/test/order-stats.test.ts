@@ -97,7 +97,7 @@ describe('order_stats from order events', () => {
     expect(await stats()).toEqual({ pending_orders: 0, recent_orders: 0 });
   });
 
-  test('When orders are created and change status, Then pending counts pending ones and recent those created this month (UTC)', async () => {
+  test('When orders are created and change status, Then pending counts pending ones and recent those created this month', async () => {
     const before = await stats();
     const now = created();
     const earlier = new Date();
@@ -145,15 +145,16 @@ describe('order_stats from order events', () => {
     expect(await stats()).toEqual({ ...before, recent_orders: before.recent_orders + 1 });
   });
 
-  test('When the month turns (UTC), Then only orders from its first instant on are recent', async () => {
-    const boundary = '2031-03-01T00:00:00.000Z';
+  test('When the month turns (in the system timezone, Chicago by default), Then only orders from its first instant on are recent', async () => {
+    // March 2031 in Chicago: 06:00Z on 1 March (CST) to 05:00Z on 1 April (CDT, after the change on 9 March)
+    const boundary = '2031-03-01T06:00:00.000Z';
     const manager = dealer.service.ctx.db.manager;
     const base = await orderCounts(manager, new Date(boundary));
-    await deliver(OrderCreated, 'late-feb', created({ order_id: 'late-feb', created_at: '2031-02-28T23:59:59.999Z' }));
+    await deliver(OrderCreated, 'late-feb', created({ order_id: 'late-feb', created_at: '2031-03-01T05:59:59.999Z' }));
     await deliver(OrderCreated, 'first-mar', created({ order_id: 'first-mar', created_at: boundary }));
-    const counts = await orderCounts(manager, new Date('2031-03-31T23:59:59.999Z'));
+    const counts = await orderCounts(manager, new Date('2031-04-01T04:59:59.999Z'));
     expect(counts.recent_orders).toBe(base.recent_orders + 1);
-    const nextMonth = await orderCounts(manager, new Date('2031-04-01T00:00:00.000Z'));
+    const nextMonth = await orderCounts(manager, new Date('2031-04-01T05:00:00.000Z'));
     expect(nextMonth.recent_orders).toBe(0);
   });
 

@@ -3,6 +3,7 @@
  * search, tier and sort, streamed by the server as a download, with the columns and cells the web wrote itself.
  */
 import type { Achievement } from '@portal/contracts';
+import { formatDateTimeCellIn, isoDayIn } from '@portal/platform';
 import { startIncentives, type TestIncentives } from './support/incentive';
 
 let t: TestIncentives;
@@ -10,7 +11,7 @@ let programId: string;
 let otherProgramId: string;
 let bronze: string;
 let silver: string;
-const today = new Date().toISOString().slice(0, 10);
+const today = isoDayIn(new Date(), 'America/Chicago'); // program dates are days in the system timezone
 const UNKNOWN_DEALER = `UNHEARD-${Date.now()}`;
 
 const createProgram = async (program_name: string, tiers: object[]) => {
@@ -98,7 +99,7 @@ function webCsv(achievements: readonly Achievement[]): string {
     a.threshold_value,
     a.value_achieved,
     a.reward,
-    a.achieved_at,
+    formatDateTimeCellIn(a.achieved_at, 'America/Chicago'), // the system timezone (nothing announced: Chicago)
   ]);
   return `\uFEFF${[header, ...rows].map((row) => row.map(cell).join(',')).join('\r\n')}\r\n`;
 }

@@ -5,6 +5,7 @@
  * bad parameter naming it.
  */
 import { DealerArchived } from '@portal/contracts';
+import { isoDayIn } from '@portal/platform';
 import { startIncentives, type TestIncentives } from './support/incentive';
 
 let t: TestIncentives;
@@ -202,7 +203,7 @@ describe("a program's achievements and the pending notifications", () => {
   let silver: string;
   const achievementsPath = () => `/api/admin/incentive-programs/${programId}/achievements`;
   const NOTIFICATIONS = '/api/admin/pending-notifications';
-  const today = new Date().toISOString().slice(0, 10);
+  const today = isoDayIn(new Date(), 'America/Chicago'); // program dates are days in the system timezone
 
   beforeAll(async () => {
     // created after the orders: the whole history is evaluated at once, so many achievements share a moment

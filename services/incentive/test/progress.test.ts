@@ -3,6 +3,7 @@
  * GET /api/dealer/incentive-progress answers only for the token's dealer, only enabled programs whose dates
  * include today, per metric the dealer's figure inside the program's dates, the tiers reached and the next tier.
  */
+import { isoDayIn } from '@portal/platform';
 import { bearer } from '@portal/platform/testing';
 import { startIncentives, type TestIncentives } from './support/incentive';
 
@@ -13,7 +14,11 @@ beforeAll(async () => {
 afterAll(() => t?.stop());
 
 const PATH = '/api/dealer/incentive-progress';
-const daysFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+/** program dates are days in the system timezone (Chicago: nothing announced) */
+const daysFromToday = (days: number) => {
+  const today = new Date(`${isoDayIn(new Date(), 'America/Chicago')}T00:00:00.000Z`);
+  return new Date(today.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+};
 const dealerToken = (dealerId: string) => bearer(t.service.tokenFor({ role: 'dealer', dealerId }));
 const progressOf = async (dealerId: string) => {
   const res = await t.api().get(PATH).set(dealerToken(dealerId));

@@ -3,6 +3,7 @@
  * every sort, filters and the text search, the totals, the 400s, and the CSV export of the filtered orders.
  */
 import { DealerCreated, DealerUpdated, type SystemTimezone, TimezoneChanged } from '@portal/contracts';
+import { isoDayIn } from '@portal/platform';
 import { newDealerSnapshot } from '@portal/platform/testing';
 import { startOrders, type TestOrders } from './support/orders';
 
@@ -399,7 +400,7 @@ describe('CSV export', () => {
     ];
     const rows = orders.map((o) => [
       o.order_number,
-      o.created_at.slice(0, 10),
+      isoDayIn(o.created_at, 'America/Chicago'), // the system timezone, as the other tests leave it
       o.dealer_business_name?.trim() || o.dealer_full_name?.trim() || o.dealer_email?.trim() || o.dealer_id,
       o.dealer_email ?? '',
       o.product_details.reduce((sum, line) => sum + line.quantity, 0),

@@ -7,8 +7,8 @@ import {
   type SystemTimezone,
   TimezoneChanged,
 } from '@portal/contracts';
+import { readSystemTimezone } from '@portal/platform';
 import { dealerSnapshot, deliverEvent } from '@portal/platform/testing';
-import { readSystemTimezone } from '../src/data/system-settings';
 import { eventually, startOrders, type TestOrders } from './support/orders';
 
 let t: TestOrders;

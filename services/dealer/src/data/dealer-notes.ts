@@ -1,13 +1,15 @@
-import type { DealerNote } from '@portal/contracts';
 import { type KeysetOrders, type Page, readPage } from '@portal/platform';
 import type { EntityManager } from 'typeorm';
+import type { NoteRecord } from '../domain/dealer-note';
 import { iso } from './dealer-columns';
 
-/** A note as the contract shows it; the date is formatted for people (US style, UTC). */
+/**
+ * A note as stored (its instant in UTC): the use case writes the date for people, in the system timezone with
+ * the zone's abbreviation, which to_char gives only for the session's zone.
+ */
 const NOTE_JSON = `json_build_object(
   'note_id', n.note_id, 'note_text', n.note_text, 'created_by_name', n.created_by_name,
-  'created_at', ${iso('n.created_at')},
-  'formatted_date', to_char(n.created_at AT TIME ZONE 'UTC', 'FMMon FMDD, YYYY "at" FMHH12:MI AM "UTC"'))`;
+  'created_at', ${iso('n.created_at')})`;
 
 /** A dealer's notes by date, tie-broken by id: newest first unless the client sorts by `created_at`. */
 const NOTE_ORDERS: KeysetOrders<'created_at'> = {
@@ -24,8 +26,8 @@ export async function listNotes(
   manager: EntityManager,
   dealerId: string,
   request: { limit?: number; cursor?: string; sort?: string },
-): Promise<Page<{ note: DealerNote }> | null> {
-  const page = await readPage<{ note: DealerNote }, 'created_at'>(manager, NOTE_ORDERS, request, {
+): Promise<Page<{ note: NoteRecord }> | null> {
+  const page = await readPage<{ note: NoteRecord }, 'created_at'>(manager, NOTE_ORDERS, request, {
     select: `${NOTE_JSON} AS note`,
     from: 'FROM dealer_notes n',
     where: ['n.dealer_id = $1'],
@@ -45,8 +47,8 @@ export async function addNote(
   dealerId: string,
   text: string,
   byName: string,
-): Promise<DealerNote | null> {
-  const rows: { note: DealerNote }[] = await manager.query(
+): Promise<NoteRecord | null> {
+  const rows: { note: NoteRecord }[] = await manager.query(
     `INSERT INTO dealer_notes AS n (dealer_id, note_text, created_by_name)
      SELECT dealer_id, $2, $3 FROM dealers WHERE dealer_id = $1 RETURNING ${NOTE_JSON} AS note`,
     [dealerId, text, byName],

@@ -1,3 +1,4 @@
+import { SYSTEM_TIMEZONE_SQL } from '@portal/platform';
 import type { EntityManager } from 'typeorm';
 
 /**
@@ -22,8 +23,8 @@ export async function rememberOrder(
 }
 
 /**
- * The dashboard's order counts: orders pending now, and orders created in the current calendar month (UTC),
- * `now` given so a test (or a month boundary) is exact.
+ * The dashboard's order counts: orders pending now, and orders created in the current calendar month of the
+ * system timezone (its first midnight there, as an instant), `now` given so a test (or a month boundary) is exact.
  */
 export async function orderCounts(
   manager: EntityManager,
@@ -33,7 +34,10 @@ export async function orderCounts(
     `SELECT
        (SELECT count(*)::int FROM known_orders WHERE status = 'pending') AS pending_orders,
        (SELECT count(*)::int FROM known_orders
-         WHERE created_at >= date_trunc('month', $1::timestamptz AT TIME ZONE 'UTC') AT TIME ZONE 'UTC') AS recent_orders`,
+         WHERE created_at >= date_trunc('month', $1::timestamptz AT TIME ZONE ${SYSTEM_TIMEZONE_SQL})
+             AT TIME ZONE ${SYSTEM_TIMEZONE_SQL}
+           AND created_at < (date_trunc('month', $1::timestamptz AT TIME ZONE ${SYSTEM_TIMEZONE_SQL}) + interval '1 month')
+             AT TIME ZONE ${SYSTEM_TIMEZONE_SQL}) AS recent_orders`,
     [now.toISOString()],
   );
   return row ?? { pending_orders: 0, recent_orders: 0 };

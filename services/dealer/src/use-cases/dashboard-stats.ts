@@ -5,7 +5,7 @@ import { orderCounts } from '../data/known-orders';
 
 /**
  * Active dealers, total and per state (the state map), and the order counts of the orders this service heard
- * of (order.created / order.updated): pending now, and created in the current calendar month (UTC).
+ * of (order.created / order.updated): pending now, and created in the current calendar month of the system timezone.
  */
 export async function countActiveDealers(ctx: DealerContext, now = new Date()): Promise<DashboardStats> {
   const byState: Record<string, number> = {};

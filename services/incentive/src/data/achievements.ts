@@ -6,6 +6,7 @@ import {
   type PageRequest,
   readPage,
   resolveSort,
+  SYSTEM_TIMEZONE_SQL,
 } from '@portal/platform';
 import type { EntityManager } from 'typeorm';
 import type { RecordedAchievement } from '../domain/progress';
@@ -31,7 +32,8 @@ export interface DealerWindow extends WindowFigures {
 }
 
 /**
- * Each dealer's counted orders placed inside each enabled program's dates (UTC days, both ends included),
+ * Each dealer's counted orders placed inside each enabled program's dates (days in the system timezone, both
+ * ends included),
  * for some dealers and/or some programs. Deleted dealers reach no tier.
  */
 export function windowFigures(
@@ -57,8 +59,8 @@ export function windowFigures(
     `SELECT p.id AS program_id, o.dealer_id, sum(o.total_cents)::float8 AS revenue_cents, count(*)::int AS orders,
        sum(o.item_count)::float8 AS items
      FROM programs p
-     JOIN orders o ON o.created_at >= (p.start_date::timestamp AT TIME ZONE 'UTC')
-       AND o.created_at < ((p.end_date + 1)::timestamp AT TIME ZONE 'UTC')
+     JOIN orders o ON o.created_at >= (p.start_date::timestamp AT TIME ZONE ${SYSTEM_TIMEZONE_SQL})
+       AND o.created_at < ((p.end_date + 1)::timestamp AT TIME ZONE ${SYSTEM_TIMEZONE_SQL})
      WHERE p.enabled AND o.status = ANY($1::text[]) ${where.map((w) => `AND ${w}`).join(' ')}
        AND NOT EXISTS (SELECT 1 FROM dealers d WHERE d.dealer_id = o.dealer_id AND d.deleted)
      GROUP BY p.id, o.dealer_id`,

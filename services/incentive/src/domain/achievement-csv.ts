@@ -1,5 +1,5 @@
 import type { Achievement, IncentiveProgram } from '@portal/contracts';
-import { type CsvCell, inertCsvCell } from '@portal/platform';
+import { type CsvCell, formatDateTimeCellIn, inertCsvCell } from '@portal/platform';
 
 /**
  * A program's achievements CSV: the same columns, headers and cells as the web wrote it itself
@@ -18,8 +18,11 @@ export const ACHIEVEMENTS_CSV_HEADER = [
   'Achieved At',
 ] as const;
 
-/** One achievement as a CSV record: text cells made inert (a formula opens as text), the figures numbers. */
-export function achievementCsvRow(achievement: Achievement): CsvCell[] {
+/**
+ * One achievement as a CSV record: text cells made inert (a formula opens as text), the figures numbers, the
+ * time in the system timezone (e.g. `2026-11-30 23:30 CST`).
+ */
+export function achievementCsvRow(achievement: Achievement, timeZone: string): CsvCell[] {
   const text = (value: string | null) => inertCsvCell(value ?? '');
   return [
     text(achievement.dealer_name),
@@ -30,7 +33,7 @@ export function achievementCsvRow(achievement: Achievement): CsvCell[] {
     achievement.threshold_value,
     achievement.value_achieved,
     text(achievement.reward),
-    text(achievement.achieved_at),
+    text(formatDateTimeCellIn(achievement.achieved_at, timeZone)),
   ];
 }
 

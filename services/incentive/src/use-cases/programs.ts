@@ -6,7 +6,7 @@ import type {
   IncentiveProgramRequest,
   ProgramAchievementsQuery,
 } from '@portal/contracts';
-import { type CsvExport, notFound } from '@portal/platform';
+import { type CsvExport, notFound, readSystemTimezone } from '@portal/platform';
 import type { EntityManager } from 'typeorm';
 import type { IncentiveContext } from '../context';
 import {
@@ -140,10 +140,11 @@ export async function achievementsCsvExport(
   const id = programId(rawId);
   const program = await findProgram(ctx.db.manager, id);
   if (!program) throw notFound(PROGRAM_NOT_FOUND);
+  const timeZone = await readSystemTimezone(ctx.db.manager);
   return {
     filename: achievementsCsvFilename(program),
     ...achievementCsvQuery(query.sort, achievementFilter(id, query)),
     header: ACHIEVEMENTS_CSV_HEADER,
-    record: achievementCsvRow,
+    record: (achievement) => achievementCsvRow(achievement, timeZone),
   };
 }

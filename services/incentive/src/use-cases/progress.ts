@@ -1,5 +1,5 @@
 import type { ProgramProgress } from '@portal/contracts';
-import { type AuthUser, forbidden } from '@portal/platform';
+import { type AuthUser, forbidden, isoDayIn, readSystemTimezone } from '@portal/platform';
 import type { IncentiveContext } from '../context';
 import { dealerAchievements, windowFigures } from '../data/achievements';
 import { runningPrograms } from '../data/programs';
@@ -11,23 +11,21 @@ export const NO_DEALER = 'Error: No dealer record belongs to this account';
 
 const NO_FIGURES: WindowFigures = { revenue_cents: 0, orders: 0, items: 0 };
 
-/** Today's date in UTC (program dates are UTC days, both ends included). */
-export const utcToday = (now = new Date()) => now.toISOString().slice(0, 10);
-
 /**
  * The signed-in dealer's progress (beyond the spec): each enabled program whose dates include today, with per
  * metric the dealer's figure inside the program's dates, the tiers reached and the next tier. The dealer is
  * always the token's, never a parameter. Read in one snapshot, so the figures and the achievements agree.
+ * Program dates are days in the system timezone, both ends included: today is `now`'s day there.
  */
 export async function dealerProgramProgress(
   ctx: IncentiveContext,
   user: AuthUser,
-  today = utcToday(),
+  now = new Date(),
 ): Promise<ProgramProgress[]> {
   const dealerId = user.dealerId;
   if (!dealerId) throw forbidden(NO_DEALER);
   return ctx.db.transaction('REPEATABLE READ', async (manager) => {
-    const programs = await runningPrograms(manager, today);
+    const programs = await runningPrograms(manager, isoDayIn(now, await readSystemTimezone(manager)));
     if (!programs.length) return [];
     const programIds = programs.map((p) => p.id);
     const windows = await windowFigures(manager, COUNTED_STATUSES, { dealerIds: [dealerId], programIds });

@@ -96,7 +96,11 @@ export async function startIncentives(prefix: string): Promise<TestIncentives> {
   ]);
   const publish: TestIncentives['publish'] = async (def, aggregateId, payload, opts = {}) => {
     const occurredAt = opts.occurredAt ?? new Date().toISOString();
-    const producer = def.type.startsWith('dealer.') ? 'dealer' : 'order';
+    const producer = def.type.startsWith('dealer.')
+      ? 'dealer'
+      : def.type.startsWith('settings.')
+        ? 'identity'
+        : 'order';
     const id = await deliverEvent(transport, service.service, def, aggregateId, payload, {
       producer,
       occurredAt,

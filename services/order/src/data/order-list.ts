@@ -7,10 +7,11 @@ import {
   type RowCountsSpec,
   readPage,
   resolveSort,
+  SYSTEM_TIMEZONE_SQL,
 } from '@portal/platform';
 import type { EntityManager } from 'typeorm';
 import type { OrderRecord } from '../domain/order-view';
-import { iso, ORDER_JSON } from './orders';
+import { ORDER_JSON } from './orders';
 
 /** The columns a client may sort the orders lists by. */
 export type OrderSort = 'created_at' | 'total_value' | 'dealer_business_name' | 'status';
@@ -115,13 +116,14 @@ export async function readOrderPage(
 }
 
 /**
- * The statement reading every order that matches `filter`, in the list's `sort`, as OrderCsvSource rows: what
- * the CSV export streams through a server-side cursor.
+ * The statement reading every order that matches `filter`, in the list's `sort`, as OrderCsvSource rows (the
+ * order's day in the system timezone): what the CSV export streams through a server-side cursor.
  */
 export function orderCsvQuery(sort: string | undefined, filter: OrderFilter): { sql: string; params: unknown[] } {
   const { where, params } = conditionsOf(filter);
   const { orderBy } = resolveSort(ORDER_LIST_ORDERS, sort);
-  const sql = `SELECT o.order_id, o.dealer_id, ${iso('o.created_at')} AS created_at, o.status,
+  const sql = `SELECT o.order_id, o.dealer_id,
+      to_char(o.created_at AT TIME ZONE ${SYSTEM_TIMEZONE_SQL}, 'YYYY-MM-DD') AS order_date, o.status,
       o.total_cents::text AS total_cents, o.paid_cents::text AS paid_cents,
       d.business_name, d.full_name, d.email,
       (SELECT coalesce(sum(l.quantity), 0) FROM order_lines l WHERE l.order_id = o.order_id)::text AS item_count

@@ -1,4 +1,5 @@
 import type { OrderStatus, PaymentMethod } from '@portal/contracts';
+import { SYSTEM_TIMEZONE_SQL } from '@portal/platform';
 import type { EntityManager } from 'typeorm';
 import type { LineRecord } from '../domain/order-lines';
 import type { OrderRecord, PaymentRecord } from '../domain/order-view';
@@ -15,13 +16,13 @@ const PAYMENT_JSON = (p: string) => `json_build_object('payment_id', ${p}.paymen
 /**
  * An order (`orders o`) with its dealer, lines and payments as one JSON value built by PostgreSQL (one round
  * trip for a whole page or list, each part read through its index; money stays integer cents until the view
- * turns it into dollars).
+ * turns it into dollars). `formatted_date` is the order's day in the system timezone (read once per statement).
  */
 export const ORDER_JSON = `json_build_object(
   'order_id', o.order_id, 'dealer_id', o.dealer_id, 'status', o.status, 'notes', o.notes,
   'total_cents', o.total_cents, 'paid_cents', o.paid_cents,
   'created_at', ${iso('o.created_at')},
-  'formatted_date', to_char(o.created_at AT TIME ZONE 'UTC', 'FMMon FMDD, YYYY'),
+  'formatted_date', to_char(o.created_at AT TIME ZONE ${SYSTEM_TIMEZONE_SQL}, 'FMMon FMDD, YYYY'),
   'dealer', (SELECT json_build_object('business_name', d.business_name, 'full_name', d.full_name, 'email', d.email,
       'phone', d.phone, 'address', d.address, 'city', d.city, 'state', d.state, 'zip_code', d.zip_code)
     FROM known_dealers d WHERE d.dealer_id = o.dealer_id),

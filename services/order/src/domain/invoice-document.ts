@@ -13,7 +13,7 @@ export interface InvoiceDocument {
   number: string;
   /** `invoice-<NUMBER>.pdf` */
   fileName: string;
-  /** e.g. 'Jan 5, 2026' (the order's date, UTC) */
+  /** e.g. 'Jan 5, 2026' (the order's date in the system timezone: its formatted_date) */
   date: string;
   status: string;
   paymentStatus: string;

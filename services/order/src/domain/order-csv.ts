@@ -1,5 +1,5 @@
 import { formatCents, type OrderStatus, type PaymentStatus } from '@portal/contracts';
-import { inertCsvCell } from '@portal/platform';
+import { inertCsvCell, isoDayIn } from '@portal/platform';
 import { orderNumber } from './order-status';
 import { paymentStatus } from './payments';
 
@@ -24,8 +24,8 @@ export const ORDER_CSV_HEADER = [
 export interface OrderCsvSource {
   order_id: string;
   dealer_id: string;
-  /** ISO 8601 in UTC */
-  created_at: string;
+  /** `YYYY-MM-DD`: the day the order was placed, in the system timezone */
+  order_date: string;
   status: OrderStatus;
   total_cents: string;
   paid_cents: string;
@@ -49,9 +49,7 @@ const dealerName = (order: OrderCsvSource) =>
 export function orderCsvRow(order: OrderCsvSource): (string | number)[] {
   const total = Number(order.total_cents);
   const paid = Number(order.paid_cents);
-  const text = [orderNumber(order.order_id), order.created_at.slice(0, 10), dealerName(order), order.email ?? ''].map(
-    inertCsvCell,
-  );
+  const text = [orderNumber(order.order_id), order.order_date, dealerName(order), order.email ?? ''].map(inertCsvCell);
   return [
     ...text,
     Number(order.item_count),
@@ -65,5 +63,5 @@ export function orderCsvRow(order: OrderCsvSource): (string | number)[] {
   ];
 }
 
-/** orders-2025-03-04.csv (the UTC date, as the web names its export) */
-export const ordersCsvFilename = (now: Date) => `orders-${now.toISOString().slice(0, 10)}.csv`;
+/** orders-2025-03-04.csv: today in the system timezone (as the web names its export) */
+export const ordersCsvFilename = (now: Date, timeZone: string) => `orders-${isoDayIn(now, timeZone)}.csv`;

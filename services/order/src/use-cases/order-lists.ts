@@ -1,8 +1,7 @@
 import type { OrderListQuery } from '@portal/contracts';
-import type { CsvExport } from '@portal/platform';
+import { type CsvExport, readSystemTimezone } from '@portal/platform';
 import type { OrderContext } from '../context';
 import { type OrderFilter, orderCsvQuery, readOrderPage } from '../data/order-list';
-import { readSystemTimezone } from '../data/system-settings';
 import { ORDER_CSV_HEADER, type OrderCsvSource, orderCsvRow, ordersCsvFilename } from '../domain/order-csv';
 import { type OrderRecord, orderView } from '../domain/order-view';
 
@@ -61,7 +60,7 @@ export async function ordersCsvExport(
 ): Promise<CsvExport<OrderCsvSource>> {
   const filter = await filterOf(ctx, query, null);
   return {
-    filename: ordersCsvFilename(now),
+    filename: ordersCsvFilename(now, await readSystemTimezone(ctx.db.manager)),
     ...orderCsvQuery(query.sort, filter),
     header: ORDER_CSV_HEADER,
     record: orderCsvRow,

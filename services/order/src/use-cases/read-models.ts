@@ -1,9 +1,8 @@
-import type { ProductSnapshot, SystemTimezone } from '@portal/contracts';
+import type { ProductSnapshot } from '@portal/contracts';
 import { dealerDirectory } from '@portal/platform';
 import type { EntityManager } from 'typeorm';
 import { KNOWN_DEALERS } from '../data/known-dealers';
 import { saveProduct } from '../data/known-products';
-import { saveSystemTimezone } from '../data/system-settings';
 
 /**
  * What the order service remembers of other services' records, applied in the consumer's transaction (which
@@ -20,6 +19,3 @@ export const rememberProduct = (
   occurredAt: string,
   deleted: boolean,
 ) => saveProduct(manager, product, occurredAt, deleted);
-
-export const rememberSystemTimezone = (manager: EntityManager, timezone: SystemTimezone, occurredAt: string) =>
-  saveSystemTimezone(manager, timezone, occurredAt);

@@ -1,15 +1,25 @@
 import type { RouteMode, ShipmentStatus } from '@portal/contracts';
-import { containsPattern, type KeysetOrders, type Page, type PageRequest, readPage } from '@portal/platform';
+import {
+  containsPattern,
+  type KeysetOrders,
+  type Page,
+  type PageRequest,
+  readPage,
+  SYSTEM_TIMEZONE_SQL,
+} from '@portal/platform';
 import type { EntityManager } from 'typeorm';
 import type { OrderRecord, ShipmentRecord } from '../domain/shipment-view';
 
 export const SHIPMENT_NOT_FOUND = 'Error: Shipment not found';
 
-/** An order with its dealer, as shipping shows it; `shipment_id` and `position` place it in its shipment. */
+/**
+ * An order with its dealer, as shipping shows it (its day in the system timezone, read once per statement);
+ * `shipment_id` and `position` place it in its shipment.
+ */
 const ORDER_COLUMNS = `
   o.order_id, o.dealer_id, o.status, o.total_cents::float8 AS total_cents, o.items, o.notes,
   coalesce(o.created_at, o.changed_at) AS created_at,
-  to_char(coalesce(o.created_at, o.changed_at) AT TIME ZONE 'UTC', 'FMMon FMDD, YYYY') AS formatted_date,
+  to_char(coalesce(o.created_at, o.changed_at) AT TIME ZONE ${SYSTEM_TIMEZONE_SQL}, 'FMMon FMDD, YYYY') AS formatted_date,
   d.business_name, d.full_name, d.email, d.phone, d.address, d.city, d.state, d.zip_code, d.lat, d.lng`;
 
 interface OrderRow {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type CreateShipmentRequest, type Shipment, ShipmentCreated } from '@portal/contracts';
-import { conflict, isUniqueViolation } from '@portal/platform';
+import { conflict, formatDayAnd24hTimeIn, isUniqueViolation, readSystemTimezone } from '@portal/platform';
 import type { z } from 'zod';
 import type { ShippingContext } from '../context';
 import { lockOrders, saveRequestedStatus } from '../data/known-orders';
@@ -15,17 +15,8 @@ export const notReady = (orderIds: readonly string[]) =>
 export const shipmentCreated = (count: number) =>
   `Shipment created successfully with ${count} ${count === 1 ? 'order' : 'orders'}`;
 
-const NAME_DATE = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  timeZone: 'UTC',
-});
-/** The name of a shipment created without one, e.g. "Shipment Jan 5, 2026, 14:03 UTC". */
-export const defaultShipmentName = (now: Date) => `Shipment ${NAME_DATE.format(now)} UTC`;
+/** The name of a shipment created without one, in the system timezone, e.g. "Shipment Jan 5, 2026, 14:03 CST". */
+export const defaultShipmentName = (now: Date, timeZone: string) => `Shipment ${formatDayAnd24hTimeIn(now, timeZone)}`;
 
 /**
  * Groups ready orders (confirmed, in no shipment) into a shipment, in the order they were selected. The orders
@@ -51,7 +42,7 @@ export async function createShipmentWithRoute(
       const shipmentId = randomUUID();
       await insertShipment(manager, {
         shipment_id: shipmentId,
-        shipment_name: form.shipment_name || defaultShipmentName(now),
+        shipment_name: form.shipment_name || defaultShipmentName(now, await readSystemTimezone(manager)),
         created_by: createdBy,
         order_ids: orderIds,
       });

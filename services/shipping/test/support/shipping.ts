@@ -50,7 +50,7 @@ export interface TestShipping {
     def: D,
     aggregateId: string,
     payload: z.input<D['payload']>,
-    opts?: { producer?: 'order' | 'dealer' | 'geocoding' },
+    opts?: { producer?: 'order' | 'dealer' | 'geocoding' | 'identity' },
   ): Promise<string>;
   /** a dealer shipping knows (dealer.created, then dealer.geocoded when coordinates are given) */
   newDealer(fields?: { business_name?: string; city?: string; lat?: number; lng?: number }): Promise<string>;

@@ -1,4 +1,10 @@
-import { type NotificationSettings, type SystemConfiguration, TimezoneChanged, ZonesChanged } from '@portal/contracts';
+import {
+  DEFAULT_SYSTEM_CONFIGURATION,
+  type NotificationSettings,
+  type SystemConfiguration,
+  TimezoneChanged,
+  ZonesChanged,
+} from '@portal/contracts';
 import type { AuthUser } from '@portal/platform';
 import type { IdentityContext } from '../../context';
 import {
@@ -56,4 +62,20 @@ export async function storeSystemConfiguration(
     ctx.logger.info({ maintenance_mode: configuration.maintenance_mode, by: admin.email }, 'maintenance mode set');
   }
   return configuration;
+}
+
+/**
+ * Announces the system timezone again when identity starts, unless it is the contract's default (what every
+ * service answers until told otherwise): a service started after the change was announced (a new one, or one
+ * whose queue was created later) would otherwise show dates in the default zone for ever. Read under the
+ * settings' lock and emitted with the same aggregate as a change, so a concurrent change is announced after
+ * this one and the consumers' newest-wins rule keeps it; a repeated announcement changes nothing.
+ */
+export async function announceSystemTimezone(ctx: IdentityContext): Promise<void> {
+  await ctx.transaction(async (manager, emit) => {
+    const { system_timezone } = await lockSystemConfiguration(manager);
+    if (system_timezone !== DEFAULT_SYSTEM_CONFIGURATION.system_timezone) {
+      await emit(TimezoneChanged, 'system_timezone', { system_timezone });
+    }
+  });
 }

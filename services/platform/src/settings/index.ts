@@ -1,0 +1,2 @@
+export * from './system-timezone';
+export * from './zoned-dates';
