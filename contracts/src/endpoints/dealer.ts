@@ -12,6 +12,7 @@ import {
   BulkUpdateDealerZoneRequest,
   CreateDealerRequest,
   DealerActionRequest,
+  DealerApplicationRequest,
   DealerListQuery,
   DealerNotesQuery,
   DealerProfileRequest,
@@ -133,6 +134,19 @@ export const dealerEndpoints = {
       websites: z.array(z.object({ dealer_id: z.string(), website_url: z.string().describe('a same-site path') })),
     }),
     beyondSpec: true,
+  }),
+  'public.dealerApplication': endpoint({
+    id: 'public.dealerApplication',
+    method: 'POST',
+    path: '/api/public/dealer-application',
+    owner,
+    access: access.public,
+    summary:
+      'A visitor applies to become a dealer (201): a pending dealer for the admins to approve or reject; the answer is the same whether or not the email is known',
+    body: DealerApplicationRequest,
+    response: Ok.extend({ detail: z.string() }),
+    beyondSpec: true,
+    noStore: true,
   }),
   'admin.dashboardStats': endpoint({
     id: 'admin.dashboardStats',

@@ -8,6 +8,7 @@ import {
   MailRoute,
   NotificationSettings,
   SystemConfiguration,
+  SystemTimezone,
 } from '../entities/settings';
 import { idParams } from '../fields';
 import { pageable } from '../list-query';
@@ -52,6 +53,7 @@ const dealerIdParams = idParams('dealer_id');
 const CompanySettingsResponse = Ok.extend({ settings: CompanySettings });
 const PublicCompanySettingsResponse = CompanySettingsResponse.extend({
   maintenance_mode: z.boolean().describe('while true, dealers and delivery users cannot sign in or make changes'),
+  system_timezone: SystemTimezone.describe('the timezone every date is shown and counted in'),
 });
 const SystemConfigurationResponse = Ok.extend({ configuration: SystemConfiguration });
 const EmailSettingsResponse = Ok.extend({ settings: EmailSettings, mail_route: MailRoute }).describe(

@@ -10,6 +10,8 @@ export const CompanySettings = z.object({
   city: z.string(),
   state: z.string().describe('at most 2 characters'),
   zip_code: z.string(),
+  /** where Apply Now sends a visitor; '' opens the portal's own application page */
+  dealer_application_url: z.string(),
 });
 export type CompanySettings = z.infer<typeof CompanySettings>;
 

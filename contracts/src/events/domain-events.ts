@@ -50,6 +50,44 @@ export const DealerDeleted = defineEvent({
   payload: z.object({ dealer_id: z.string() }),
 });
 
+/** Who applied or was decided on: enough for a mail to the applicant and a notice to the admins. */
+const Applicant = z.object({
+  dealer_id: z.string(),
+  email: z.string(),
+  business_name: z.string().nullable(),
+  full_name: z.string().nullable(),
+});
+
+export const DealerApplicationReceived = defineEvent({
+  type: 'dealer.application_received',
+  version: 1,
+  producers: ['dealer'],
+  description:
+    'A visitor applied to become a dealer: a pending dealer waits for an admin (it is announced with dealer.created only when approved).',
+  payload: Applicant.extend({
+    phone: z.string().nullable(),
+    city: z.string().nullable(),
+    state: z.string().nullable(),
+    message: z.string().nullable(),
+    received_at: z.string(),
+  }),
+});
+export const DealerApplicationApproved = defineEvent({
+  type: 'dealer.application_approved',
+  version: 1,
+  producers: ['dealer'],
+  description:
+    'An admin approved a pending dealer (now active, announced with dealer.created in the same transaction): the applicant is invited to sign in.',
+  payload: Applicant.extend({ approved_by: z.string() }),
+});
+export const DealerApplicationRejected = defineEvent({
+  type: 'dealer.application_rejected',
+  version: 1,
+  producers: ['dealer'],
+  description: 'An admin rejected a pending dealer (now archived): the applicant is told politely.',
+  payload: Applicant.extend({ rejected_by: z.string() }),
+});
+
 export const DealerSignupCompleted = defineEvent({
   type: 'dealer.signup_completed',
   version: 1,
@@ -241,6 +279,9 @@ export const eventsByType = {
   [DealerRestored.type]: DealerRestored,
   [DealerDeleted.type]: DealerDeleted,
   [DealerSignupCompleted.type]: DealerSignupCompleted,
+  [DealerApplicationReceived.type]: DealerApplicationReceived,
+  [DealerApplicationApproved.type]: DealerApplicationApproved,
+  [DealerApplicationRejected.type]: DealerApplicationRejected,
   [ProductCreated.type]: ProductCreated,
   [ProductUpdated.type]: ProductUpdated,
   [ProductDeleted.type]: ProductDeleted,

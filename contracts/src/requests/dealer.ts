@@ -62,6 +62,31 @@ export const CreateDealerRequest = requireDealerFields(
 );
 
 /**
+ * A visitor applying to become a dealer (POST /api/public/dealer-application): the create form's contact fields
+ * and email (no zone: the admin who approves places the dealer), a message, and the honeypot a person never
+ * sees (a form that fills it is answered like any other and kept nowhere).
+ */
+const APPLICATION_FIELDS = [...CONTACT_FIELDS, 'email'] as const;
+export const DEALER_APPLICATION_HONEYPOT = 'company_fax';
+export const DealerApplicationRequest = requireDealerFields(
+  z
+    .object({
+      ...dealerFieldsShape(APPLICATION_FIELDS),
+      message: optionalText(2000),
+      [DEALER_APPLICATION_HONEYPOT]: z.string().max(500).optional(),
+    })
+    .refine(hasName, {
+      message: 'Error: Either Name (business) or Full Name must be provided',
+      path: ['business_name'],
+    }),
+  requiredFieldsOf('create', APPLICATION_FIELDS),
+);
+export type DealerApplicationRequest = z.output<typeof DealerApplicationRequest>;
+/** The one answer to every accepted application form: it never tells whether the email was known. */
+export const DEALER_APPLICATION_RECEIVED =
+  'Thank you for applying! We will review your application and reply by email.';
+
+/**
  * One bulk-import row, checked exactly like create-dealer (same messages), plus the import's own columns. Used
  * per row by the service, so one bad row is that row's error.
  */

@@ -67,6 +67,25 @@ export const CompleteSignupRequest = z.object({
   phone: optionalText(40),
 });
 
+/**
+ * The external page Apply Now opens (blank: the portal's own application page). Only an absolute http(s)
+ * address: it becomes a link on the public landing page.
+ */
+const ApplicationUrl = storableString()
+  .trim()
+  .max(500, 'Error: Dealer application URL must be at most 500 characters')
+  .refine(
+    (value) => value === '' || isHttpUrl(value),
+    'Error: Dealer application URL must start with https:// or http://',
+  )
+  .optional();
+
+function isHttpUrl(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
+}
+
 const COMPANY_REQUIRED = 'Error: Company name and email are required';
 export const CompanySettingsRequest = z.object({
   company_name: requiredText(COMPANY_REQUIRED),
@@ -77,6 +96,7 @@ export const CompanySettingsRequest = z.object({
   city: optionalText(100),
   state: UsState.optional(),
   zip_code: optionalText(20),
+  dealer_application_url: ApplicationUrl,
 });
 
 const Threshold = z

@@ -59,14 +59,19 @@ describe('Company Settings', () => {
     expect(res.body.settings).toMatchObject({ company_name: '', email: '', state: '' });
     const pub = await identity.http().get('/api/public/company-settings');
     expect(pub.status).toBe(200);
-    expect(pub.body).toEqual({ success: true, settings: res.body.settings, maintenance_mode: false });
+    expect(pub.body).toEqual({
+      success: true,
+      settings: res.body.settings,
+      maintenance_mode: false,
+      system_timezone: 'America/Chicago',
+    });
   });
 
   test('When an admin saves them, Then the admin and the public (no token) read the same values', async () => {
     const res = await admin().put('/api/admin/company-settings', COMPANY);
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Company settings saved successfully! This will appear on all invoices.');
-    const expected = { ...COMPANY, email: 'office@ridgeline.example', state: 'MT' };
+    const expected = { ...COMPANY, email: 'office@ridgeline.example', state: 'MT', dealer_application_url: '' };
     expect(res.body.settings).toEqual(expected);
     expect((await admin().get('/api/admin/company-settings')).body.settings).toEqual(expected);
     expect((await identity.http().get('/api/public/company-settings')).body.settings).toEqual(expected);
@@ -91,6 +96,21 @@ describe('Company Settings', () => {
     const email = await admin().put('/api/admin/company-settings', { ...COMPANY, email: 'office' });
     expect(email.status).toBe(400);
     expect(email.body.detail).toMatch(/valid email/);
+  });
+
+  test('When a dealer application page is named, Then Apply Now may open it; only an http(s) address is kept', async () => {
+    const url = 'https://ridgeline.example/become-a-dealer';
+    const saved = await admin().put('/api/admin/company-settings', { ...COMPANY, dealer_application_url: ` ${url} ` });
+    expect(saved.status).toBe(200);
+    expect((await identity.http().get('/api/public/company-settings')).body.settings.dealer_application_url).toBe(url);
+    for (const bad of ['javascript:alert(1)', 'ridgeline.example/apply', 'ftp://ridgeline.example/apply']) {
+      const res = await admin().put('/api/admin/company-settings', { ...COMPANY, dealer_application_url: bad });
+      expect(res.status).toBe(400);
+      expect(res.body.detail).toBe('Error: Dealer application URL must start with https:// or http://');
+    }
+    // left out or blank: the portal's own application page again
+    await admin().put('/api/admin/company-settings', COMPANY);
+    expect((await admin().get('/api/admin/company-settings')).body.settings.dealer_application_url).toBe('');
   });
 });
 
@@ -146,6 +166,8 @@ describe('System Configuration', () => {
       producer: 'identity',
       payload: { system_timezone: 'America/Denver' },
     });
+    // the browser shows every date in it: anyone may read which
+    expect((await identity.http().get('/api/public/company-settings')).body.system_timezone).toBe('America/Denver');
   });
 
   test('When the same timezone is saved again, alone or with other fields, Then no settings.timezone_changed is sent', async () => {

@@ -1,8 +1,8 @@
-import type { Dealer } from '@portal/contracts';
-import { badRequest } from '@portal/platform';
+import { type Dealer, DealerApplicationApproved, DealerApplicationRejected } from '@portal/contracts';
+import { badRequest, type Emit } from '@portal/platform';
 import type { DealerContext } from '../context';
 import { addNote } from '../data/dealer-notes';
-import { lockDealerStatus, markActive, markArchived, removeDealer } from '../data/dealer-status';
+import { lockDealerStatus, markActive, markArchived, removeDealer, type StatusRow } from '../data/dealer-status';
 import { getDealer } from '../data/dealers';
 import { removeHeaderImageFile } from '../data/header-image';
 import { type StatusAction, statusChange } from '../domain/dealer-status';
@@ -25,7 +25,20 @@ async function changeStatus(
     else if (change.to === 'archived') await markArchived(manager, emit, dealer);
     else await removeDealer(manager, emit, dealer);
     if (note) await addNote(manager, dealerId, note.text, note.by);
+    // a decision on an application is the applicant's news too: identity mails the invitation or the refusal
+    if ((action === 'approve' || action === 'reject') && note) await emitDecision(emit, dealer, action, note.by);
   });
+}
+
+async function emitDecision(emit: Emit, dealer: StatusRow, action: 'approve' | 'reject', by: string) {
+  const applicant = {
+    dealer_id: dealer.dealer_id,
+    email: dealer.email,
+    business_name: dealer.business_name,
+    full_name: dealer.full_name,
+  };
+  if (action === 'approve') await emit(DealerApplicationApproved, dealer.dealer_id, { ...applicant, approved_by: by });
+  else await emit(DealerApplicationRejected, dealer.dealer_id, { ...applicant, rejected_by: by });
 }
 
 /** Hidden from lists, the map, new orders and sign-in; history kept. */
@@ -41,8 +54,10 @@ export async function deleteDealerForGood(ctx: DealerContext, dealerId: string):
 }
 
 /**
- * Processes a pending dealer: `approve` makes it active (and announces it), `reject` archives it. The decision
- * joins the dealer's notes, with the admin's notes when given. Answers the dealer as it is now.
+ * Processes a pending dealer (an applicant): `approve` makes it active (announced with dealer.created) and emits
+ * dealer.application_approved, `reject` archives it and emits dealer.application_rejected, in the same
+ * transaction; any other status is refused (400). The decision joins the dealer's notes, with the admin's notes
+ * when given. Answers the dealer as it is now.
  */
 export async function processPendingDealer(
   ctx: DealerContext,

@@ -39,6 +39,7 @@ describe('companySettingsFrom', () => {
       city: '',
       state: '',
       zip_code: '',
+      dealer_application_url: '',
     });
   });
 });

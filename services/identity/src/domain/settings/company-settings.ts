@@ -10,6 +10,7 @@ export const DEFAULT_COMPANY_SETTINGS: CompanySettings = {
   city: '',
   state: '',
   zip_code: '',
+  dealer_application_url: '',
 };
 
 /** The saved form: optional fields left out become blank (the whole record is replaced). */
@@ -25,5 +26,6 @@ export function companySettingsFrom(
     city: form.city ?? '',
     state: form.state ?? '',
     zip_code: form.zip_code ?? '',
+    dealer_application_url: form.dealer_application_url ?? '',
   };
 }

@@ -1,7 +1,7 @@
 import { succeeded } from '@portal/contracts';
+import { clientAddress } from '@portal/platform';
 import type { IdentityHandler } from '../../context';
 import { signIn } from '../../use-cases/auth/sign-in';
-import { clientAddress } from '../client-address';
 
 /** POST /api/auth/login */
 export const login: IdentityHandler<'auth.login'> = async ({ body, req }, ctx) => {

@@ -1,7 +1,7 @@
 import { succeeded } from '@portal/contracts';
+import { clientAddress } from '@portal/platform';
 import type { IdentityHandler } from '../../context';
 import { checkInvitation, signUpWithInvitation } from '../../use-cases/dealer-logins/invitations';
-import { clientAddress } from '../client-address';
 
 /** GET /api/dealer/verify-invitation?token= */
 export const verifyInvitation: IdentityHandler<'dealer.verifyInvitation'> = async ({ query, req }, ctx) => {

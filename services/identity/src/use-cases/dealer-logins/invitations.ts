@@ -1,5 +1,6 @@
 import { DealerSignupCompleted, type InvitationDealerInfo } from '@portal/contracts';
-import { type AuthUser, badRequest, conflict, HttpError } from '@portal/platform';
+import { type AuthUser, badRequest, conflict, HttpError, type MailMessage } from '@portal/platform';
+import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import type { IdentityContext } from '../../context';
 import {
@@ -19,12 +20,12 @@ import { mailFailureForAdmin, sendProductMail } from '../mail/product-mail';
 import { assertEmailFree, LOGIN_EXISTS } from './login-records';
 
 const INVALID_OR_EXPIRED = 'Error: Invalid or expired invitation';
+const DEALER_ARCHIVED = 'Error: This dealer is archived';
 const TOO_MANY_WRONG_LINKS = 'Too many invalid invitation links from your address.';
 
 /**
- * Mails a dealer a single-use link valid 7 days. The dealer's name and phone (shown on the signup form)
- * come from the form, else from what identity knows of the dealer. Throttled per admin and per dealer:
- * each invitation is a real mail.
+ * Mails a dealer a single-use link valid 7 days (prepareInvitation). Throttled per admin and per dealer: each
+ * invitation is a real mail.
  */
 export async function inviteDealer(
   ctx: IdentityContext,
@@ -37,25 +38,7 @@ export async function inviteDealer(
   refuseWhileWaiting(throttles.invitationsByAdmin, admin.sub, 'Too many invitations were sent.');
   throttles.invitationsByDealer.recordFailure(dealerId);
   throttles.invitationsByAdmin.recordFailure(admin.sub);
-  const token = await ctx.db.transaction(async (manager) => {
-    if (await findDealerLogin(manager, dealerId)) throw conflict(LOGIN_EXISTS);
-    await assertEmailFree(manager, form.email);
-    const dealer = await findKnownDealer(manager, dealerId);
-    if (dealer?.archived) throw badRequest('Error: This dealer is archived');
-    return createInvitation(
-      manager,
-      {
-        dealer_id: dealerId,
-        email: form.email,
-        business_name: form.business_name || dealer?.business_name || null,
-        full_name: form.full_name || dealer?.full_name || null,
-        phone: dealer?.phone ?? null,
-      },
-      admin.email,
-    );
-  });
-  const link = invitationLink(ctx.config.PUBLIC_BASE_URL, token);
-  const mail = invitationMail(form.email, form.full_name || form.business_name || null, link, INVITATION_TTL_DAYS);
+  const mail = await ctx.db.transaction((manager) => prepareInvitation(ctx, manager, dealerId, form, admin.email));
   try {
     await sendProductMail(ctx, mail, 'requested_by_admin');
   } catch (err) {
@@ -68,6 +51,38 @@ export async function inviteDealer(
     );
   }
   ctx.logger.info({ dealerId, by: admin.email }, 'dealer invitation sent');
+}
+
+/**
+ * Stores a new invitation of a dealer (any earlier unused one stops working) and answers the mail that carries
+ * its link; the caller sends it. Refused (409/400) when the dealer already has a login, the email is another
+ * login's, or the dealer is archived. The dealer's name and phone (shown on the signup form) come from
+ * `invitee`, else from what identity knows of the dealer.
+ */
+export async function prepareInvitation(
+  ctx: IdentityContext,
+  manager: EntityManager,
+  dealerId: string,
+  invitee: { email: string; business_name?: string | null; full_name?: string | null },
+  createdBy: string,
+): Promise<MailMessage> {
+  if (await findDealerLogin(manager, dealerId)) throw conflict(LOGIN_EXISTS);
+  await assertEmailFree(manager, invitee.email);
+  const dealer = await findKnownDealer(manager, dealerId);
+  if (dealer?.archived) throw badRequest(DEALER_ARCHIVED);
+  const token = await createInvitation(
+    manager,
+    {
+      dealer_id: dealerId,
+      email: invitee.email,
+      business_name: invitee.business_name || dealer?.business_name || null,
+      full_name: invitee.full_name || dealer?.full_name || null,
+      phone: dealer?.phone ?? null,
+    },
+    createdBy,
+  );
+  const link = invitationLink(ctx.config.PUBLIC_BASE_URL, token);
+  return invitationMail(invitee.email, invitee.full_name || invitee.business_name || null, link, INVITATION_TTL_DAYS);
 }
 
 /**

@@ -1,7 +1,7 @@
-import type { CompanySettings } from '@portal/contracts';
+import type { CompanySettings, SystemTimezone } from '@portal/contracts';
 import type { AuthUser } from '@portal/platform';
 import type { IdentityContext } from '../../context';
-import { isUnderMaintenance, readCompanySettings } from '../../data/settings';
+import { readCompanySettings, readSystemConfiguration } from '../../data/settings';
 import { writeSettings } from '../../data/settings-store';
 import { companySettingsFrom } from '../../domain/settings/company-settings';
 
@@ -9,13 +9,18 @@ export function currentCompanySettings(ctx: IdentityContext): Promise<CompanySet
   return readCompanySettings(ctx.db.manager);
 }
 
-/** What anyone may read: the company details, and whether the web should show the maintenance notice. */
+/**
+ * What anyone may read: the company details, whether the web should show the maintenance notice, and the
+ * timezone every screen shows dates in.
+ */
 export async function companySettingsForEveryone(
   ctx: IdentityContext,
-): Promise<{ settings: CompanySettings; maintenance_mode: boolean }> {
+): Promise<{ settings: CompanySettings; maintenance_mode: boolean; system_timezone: SystemTimezone }> {
+  const system = await readSystemConfiguration(ctx.db.manager);
   return {
     settings: await readCompanySettings(ctx.db.manager),
-    maintenance_mode: await isUnderMaintenance(ctx.db.manager),
+    maintenance_mode: system.maintenance_mode,
+    system_timezone: system.system_timezone,
   };
 }
 

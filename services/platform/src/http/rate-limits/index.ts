@@ -1,0 +1,3 @@
+export * from './client-address';
+export * from './rate-limits';
+export * from './rate-limits-table';
