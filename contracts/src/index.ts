@@ -7,6 +7,7 @@ export * from './events/domain-events';
 export * from './events/envelope';
 export * from './fields';
 export * from './internal';
+export * from './internal-reports';
 export * from './list-query';
 export * from './money';
 export * from './openapi';

@@ -87,6 +87,30 @@ export type SendMailRequest = z.input<typeof SendMailRequest>;
 export const SendMailAnswer = z.object({ sent: z.literal(true), message_id: z.string() });
 export type SendMailAnswer = z.infer<typeof SendMailAnswer>;
 
+/**
+ * POST /internal/system-errors (served by identity): a service reports trouble that an admin must hear of even
+ * when events cannot travel (an event parked in its dead letters, its outbox stuck, mail that keeps failing).
+ * HTTP, not an event, because a stuck outbox or a dead broker is exactly what is reported. Identity mails the
+ * notification email at most once per kind per hour (notify_system_errors); the answer says whether this report
+ * was the one mailed. No token: the caller is another service's platform, which holds none; the gateway never
+ * routes /internal/, and identity's hourly claim bounds what a caller can cause.
+ */
+export const SYSTEM_ERRORS_PATH = '/internal/system-errors';
+export const SYSTEM_ERROR_KINDS = ['dead_letter', 'stuck_outbox', 'mail_failing'] as const;
+export const SystemErrorKind = z.enum(SYSTEM_ERROR_KINDS);
+export type SystemErrorKind = z.infer<typeof SystemErrorKind>;
+export const SystemErrorReport = z.object({
+  kind: SystemErrorKind,
+  /** the reporting service's name */
+  service: z.string().regex(/^[a-z][a-z0-9-]{0,39}$/, 'must be a service name'),
+  /** what went wrong, for the admin (an event type and its error, the age of the oldest unsent event) */
+  detail: storableString().max(2000),
+  occurred_at: z.iso.datetime({ offset: true }).describe('ISO 8601 instant'),
+});
+export type SystemErrorReport = z.infer<typeof SystemErrorReport>;
+export const SystemErrorAnswer = z.object({ notified: z.boolean() });
+export type SystemErrorAnswer = z.infer<typeof SystemErrorAnswer>;
+
 /** The internal endpoints, declared like contract endpoints but outside its table: the gateway never routes them. */
 export const internalEndpoints = {
   'internal.sendMail': endpoint({
@@ -100,5 +124,16 @@ export const internalEndpoints = {
     // the attachments' base64 and the text parts
     maxBodyBytes: base64Length(MAIL_ATTACHMENTS_MAX_BYTES) + 2 * 1024 * 1024,
     response: SendMailAnswer,
+  }),
+  'internal.systemErrors': endpoint({
+    id: 'internal.systemErrors',
+    method: 'POST',
+    path: SYSTEM_ERRORS_PATH,
+    owner: 'identity',
+    access: access.public,
+    summary: 'A service reports a dead-lettered event, a stuck outbox or failing mail (mailed at most hourly per kind)',
+    body: SystemErrorReport,
+    maxBodyBytes: 16 * 1024,
+    response: SystemErrorAnswer,
   }),
 } as const;

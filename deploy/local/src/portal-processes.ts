@@ -114,6 +114,10 @@ export async function startDistributedPortal(opts: DistributedPortalOptions): Pr
     AMQP_URL: opts.amqpUrl,
     IDENTITY_URL: name === 'identity' ? undefined : urlOf('identity'),
     JWT_PRIVATE_KEY: name === 'identity' ? keys.privateKey : undefined,
+    // identity's daily report and weekly summary ask these services for their figures
+    ...(name === 'identity'
+      ? { ORDER_URL: urlOf('order'), DEALER_URL: urlOf('dealer'), INCENTIVE_URL: urlOf('incentive') }
+      : {}),
     ADMIN_EMAIL: adminEmail,
     ADMIN_PASSWORD: adminPassword,
     PUBLIC_BASE_URL: baseEnv.PUBLIC_BASE_URL ?? publicUrl,

@@ -14,6 +14,7 @@ import {
   startService,
 } from '@portal/platform';
 import { openLocalDatabase, serviceDatabaseUrl } from './database';
+import { freePort } from './portal-processes';
 import { LocalSecrets } from './secrets';
 import { allServices } from './services';
 
@@ -56,6 +57,11 @@ async function main() {
   };
 
   const running: RunningService[] = [];
+  // identity starts first but asks order, dealer and incentive for its reports' figures: their ports are chosen
+  // now, so identity can be told their URLs
+  const reportPorts = new Map<string, number>();
+  for (const name of ['order', 'dealer', 'incentive']) reportPorts.set(name, await freePort());
+  const reportUrl = (name: string) => `http://127.0.0.1:${reportPorts.get(name)}`;
   const stopAll = async () => {
     revocations.stop();
     for (const service of running.reverse()) await service.stop().catch((err) => logger.error({ err }, 'stop failed'));
@@ -69,7 +75,7 @@ async function main() {
         definition as never,
         {
           ...env,
-          PORT: '0',
+          PORT: String(reportPorts.get(definition.name) ?? 0),
           HOST: '127.0.0.1',
           DATABASE_URL: serviceDatabaseUrl(database.adminUrl, definition.name, secrets),
           DATABASE_ADMIN_URL: database.adminUrl,
@@ -82,6 +88,9 @@ async function main() {
           ...secrets.generatedKeys(env),
           // every service but identity needs it (sessions; the dealer service creates logins there)
           IDENTITY_URL: running.find((s) => s.ctx.name === 'identity')?.url,
+          ...(definition.name === 'identity'
+            ? { ORDER_URL: reportUrl('order'), DEALER_URL: reportUrl('dealer'), INCENTIVE_URL: reportUrl('incentive') }
+            : {}),
         },
         { ...shared, logger: createLogger(definition.name, env.LOG_LEVEL ?? 'info') },
       );

@@ -7,9 +7,13 @@ import { Sessions1763900000000 } from './data/migrations/1763900000000-sessions'
 import { LargeOrderNotices1766100000000 } from './data/migrations/1766100000000-large-order-notices';
 import { StaffUserList1767400000000 } from './data/migrations/1767400000000-staff-user-list';
 import { KnownDealers1768000000000 } from './data/migrations/1768000000000-known-dealers';
+import { SentNotifications1769000000000 } from './data/migrations/1769000000000-sent-notifications';
+import { NotificationOrders1769700000000 } from './data/migrations/1769700000000-notification-orders';
 import { identityDependencies } from './dependencies';
+import { applicationApproved, applicationRejected } from './events/dealer-applications';
 import { dealerBatchConsumers } from './events/dealer-directory';
-import { largeOrderNotice } from './events/large-order-notice';
+import { dealerApplicationNotice } from './events/notifications/dealer-applications';
+import { orderCreatedNotices, orderUpdatedNotices, paymentRecordedNotice } from './events/notifications/order-notices';
 import { sendRequestedEmail } from './events/send-requested-email';
 import { login } from './http/auth/login';
 import { logout } from './http/auth/logout';
@@ -20,6 +24,7 @@ import { sendLoginInvitation } from './http/dealer-logins/send-invitation';
 import { completeSignup, verifyInvitation } from './http/dealer-logins/signup';
 import { updateDealerLogin } from './http/dealer-logins/update-login';
 import { sendMailRoute } from './http/internal/send-mail';
+import { systemErrorsRoute } from './http/internal/system-errors';
 import { updateProfile } from './http/profile/update-profile';
 import { companySettings, publicCompanySettings, updateCompanySettings } from './http/settings/company-settings';
 import { emailSettings, saveEmailSettings } from './http/settings/email-settings';
@@ -31,7 +36,9 @@ import { deleteAdminUser } from './http/users/delete-staff-user';
 import { listStaffUsers } from './http/users/list-staff-users';
 import { ensureFirstAdmin } from './use-cases/first-admin';
 import { startHousekeeping } from './use-cases/housekeeping';
+import { ownSystemErrorSink } from './use-cases/notifications/system-errors';
 import { revocationFeed } from './use-cases/sessions/session-revocations';
+import { announceSystemTimezone } from './use-cases/settings/system-configuration';
 
 export const identityService = defineService({
   name: 'identity',
@@ -44,17 +51,35 @@ export const identityService = defineService({
     LargeOrderNotices1766100000000,
     StaffUserList1767400000000,
     KnownDealers1768000000000,
+    SentNotifications1769000000000,
+    NotificationOrders1769700000000,
   ],
   dependencies: identityDependencies,
   async onStart(ctx) {
     await ensureFirstAdmin(ctx);
+    await announceSystemTimezone(ctx);
     startHousekeeping(ctx);
+    ctx.deps.reportScheduler.start(ctx);
+    // new-dealer notices a restart left pending
+    ctx.deps.newDealerNotices.kick(ctx);
+  },
+  async onStop(ctx) {
+    await ctx.deps.reportScheduler.stop();
+    await ctx.deps.newDealerNotices.stop();
   },
   revocationFeed,
-  internalRoutes: [sendMailRoute],
+  internalRoutes: [sendMailRoute, systemErrorsRoute],
+  systemErrorSink: ownSystemErrorSink,
   consumers: {
     'notification.email_requested': sendRequestedEmail,
-    'order.created': largeOrderNotice,
+    // the large-order notice, the new-order notice and the revenue milestones (events/notifications)
+    'order.created': orderCreatedNotices,
+    'order.updated': orderUpdatedNotices,
+    'payment.recorded': paymentRecordedNotice,
+    'dealer.application_received': dealerApplicationNotice,
+    // the applicant's invitation or refusal (an admin's decision)
+    'dealer.application_approved': applicationApproved,
+    'dealer.application_rejected': applicationRejected,
   },
   // a bulk import announces thousands of dealers: they are remembered a batch per statement
   batchConsumers: { ...dealerBatchConsumers },

@@ -8,6 +8,9 @@ const EncryptionKey = z
   .transform((value) => Buffer.from(value, /^[0-9a-f]{64}$/i.test(value) ? 'hex' : 'base64'))
   .refine((key) => key.length === 32, 'must be 32 bytes: 64 hex digits or 44 base64 characters');
 
+/** another service's base URL inside the network, e.g. http://order:3000 */
+const ServiceUrl = z.url({ protocol: /^https?$/ });
+
 export const IdentityConfig = BaseConfig.extend({
   JWT_PRIVATE_KEY: PemKey,
   JWT_TTL_SECONDS: z.coerce
@@ -35,5 +38,12 @@ export const IdentityConfig = BaseConfig.extend({
     .default(15),
   /** how often identity deletes expired sessions and logins whose dealer never came */
   IDENTITY_HOUSEKEEPING_INTERVAL_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
+  /**
+   * The services the daily report and the weekly performance summary ask for their figures (internal
+   * endpoints, never routed by the gateway). Without them the portal runs, but those two mails are not sent.
+   */
+  ORDER_URL: ServiceUrl.optional(),
+  DEALER_URL: ServiceUrl.optional(),
+  INCENTIVE_URL: ServiceUrl.optional(),
 });
 export type IdentityConfig = z.infer<typeof IdentityConfig>;

@@ -1,12 +1,12 @@
-import { defineService } from '@portal/platform';
+import { defineService, systemTimezoneChanged } from '@portal/platform';
 import { Orders1766000000000 } from './data/migrations/1766000000000-orders';
 import { OrderListIndexes1767400000000 } from './data/migrations/1767400000000-order-list-indexes';
 import { SystemSettings1767700000000 } from './data/migrations/1767700000000-system-settings';
+import { PaymentsCreatedIndex1769500000000 } from './data/migrations/1769500000000-payments-created-index';
 import { orderDependencies } from './dependencies';
 import { dealerBatchConsumers } from './events/dealer-directory';
 import { productCreated, productDeleted, productUpdated } from './events/product-directory';
 import { shipmentCreated, shipmentOrderStatusChanged } from './events/shipments';
-import { timezoneChanged } from './events/system-settings';
 import { emailInvoice, invoicePdf } from './http/admin/invoices';
 import {
   allOrders,
@@ -18,18 +18,25 @@ import {
   updateOrder,
 } from './http/admin/orders';
 import { submitOrder } from './http/dealer/submit-order';
+import { orderReportRoute, topDealersRoute } from './http/internal/reports';
 
 export const orderService = defineService({
   name: 'order',
-  migrations: [Orders1766000000000, OrderListIndexes1767400000000, SystemSettings1767700000000],
+  migrations: [
+    Orders1766000000000,
+    OrderListIndexes1767400000000,
+    SystemSettings1767700000000,
+    PaymentsCreatedIndex1769500000000,
+  ],
   dependencies: orderDependencies,
+  internalRoutes: [orderReportRoute, topDealersRoute],
   consumers: {
     'product.created': productCreated,
     'product.updated': productUpdated,
     'product.deleted': productDeleted,
     'shipment.created': shipmentCreated,
     'shipment.order_status_changed': shipmentOrderStatusChanged,
-    'settings.timezone_changed': timezoneChanged,
+    'settings.timezone_changed': systemTimezoneChanged,
   },
   batchConsumers: dealerBatchConsumers,
   handlers: {

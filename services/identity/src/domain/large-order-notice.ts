@@ -1,5 +1,6 @@
 import { formatCents, type NotificationSettings, orderNumber, parseCents } from '@portal/contracts';
 import { escapeHtml, type MailMessage } from '@portal/platform';
+import { adminNoticeRecipients } from './notifications/recipients';
 
 /** What the notice needs of an order (order.created carries it; money in integer cents). */
 export interface NoticeOrder {
@@ -27,19 +28,21 @@ export function thresholdCents(dollars: number): number {
 
 /**
  * The large-order rule (001 §3 notification settings): an order whose total is above large_order_threshold
- * earns a notice to notification_email while email notifications and notify_large_orders are on. Answers the
- * address to notify, or null.
+ * earns a notice while email notifications and notify_large_orders are on, to the notification email or, when
+ * it is blank, to every admin (`admins`). Answers the addresses to notify; none when it earns no notice.
  */
-export function largeOrderRecipient(settings: NotificationSettings, totalCents: number): string | null {
-  if (!settings.email_notifications_enabled || !settings.notify_large_orders) return null;
-  const to = settings.notification_email.trim();
-  if (!to) return null;
-  return totalCents > thresholdCents(settings.large_order_threshold) ? to : null;
+export function largeOrderRecipients(
+  settings: NotificationSettings,
+  totalCents: number,
+  admins: readonly string[],
+): string[] {
+  if (totalCents <= thresholdCents(settings.large_order_threshold)) return [];
+  return adminNoticeRecipients(settings, 'notify_large_orders', admins);
 }
 
 /** The notice: the subject names the order number and the dealer; the body the total in dollars and the lines. */
 export function largeOrderMail(
-  to: string,
+  to: readonly string[],
   order: NoticeOrder,
   dealerName: string | null,
   settings: Pick<NotificationSettings, 'large_order_threshold'>,
@@ -60,5 +63,5 @@ export function largeOrderMail(
 <ul>${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join('')}</ul>${
     order.notes ? `<p>Notes: ${escapeHtml(order.notes)}</p>` : ''
   }`;
-  return { to: [to], subject: `Large order ${number} from ${dealer}: ${total}`, text, html };
+  return { to: [...to], subject: `Large order ${number} from ${dealer}: ${total}`, text, html };
 }

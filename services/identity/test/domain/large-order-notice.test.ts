@@ -1,5 +1,7 @@
 import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings } from '@portal/contracts';
-import { largeOrderMail, largeOrderRecipient, thresholdCents } from '../../src/domain/large-order-notice';
+import { largeOrderMail, largeOrderRecipients, thresholdCents } from '../../src/domain/large-order-notice';
+
+const ADMINS = ['ada@example.com', 'grace@example.com'];
 
 const settings = (changes: Partial<NotificationSettings> = {}): NotificationSettings => ({
   ...DEFAULT_NOTIFICATION_SETTINGS,
@@ -9,18 +11,19 @@ const settings = (changes: Partial<NotificationSettings> = {}): NotificationSett
 
 describe('large-order rule', () => {
   test('When the total is above the default threshold of $1000 and notify_large_orders is on, Then the notification email is told', () => {
-    expect(largeOrderRecipient(settings(), 100001)).toBe('owner@example.com');
+    expect(largeOrderRecipients(settings(), 100001, ADMINS)).toEqual(['owner@example.com']);
   });
 
   test('When the total is exactly the threshold or below, Then no notice', () => {
-    expect(largeOrderRecipient(settings(), 100000)).toBeNull();
-    expect(largeOrderRecipient(settings(), 99999)).toBeNull();
+    expect(largeOrderRecipients(settings(), 100000, ADMINS)).toEqual([]);
+    expect(largeOrderRecipients(settings(), 99999, ADMINS)).toEqual([]);
   });
 
-  test('When notify_large_orders or email notifications are off, or no notification email is set, Then no notice', () => {
-    expect(largeOrderRecipient(settings({ notify_large_orders: false }), 500000)).toBeNull();
-    expect(largeOrderRecipient(settings({ email_notifications_enabled: false }), 500000)).toBeNull();
-    expect(largeOrderRecipient(settings({ notification_email: '  ' }), 500000)).toBeNull();
+  test('When notify_large_orders or email notifications are off, Then no notice; without a notification email, Then the admins', () => {
+    expect(largeOrderRecipients(settings({ notify_large_orders: false }), 500000, ADMINS)).toEqual([]);
+    expect(largeOrderRecipients(settings({ email_notifications_enabled: false }), 500000, ADMINS)).toEqual([]);
+    // no notification email: every admin hears of it
+    expect(largeOrderRecipients(settings({ notification_email: '  ' }), 500000, ADMINS)).toEqual(ADMINS);
   });
 
   test('When the threshold has cents, Then the comparison is in whole cents, never floats', () => {
@@ -30,10 +33,14 @@ describe('large-order rule', () => {
     expect(thresholdCents(1000.555)).toBe(100055);
     expect(thresholdCents(0)).toBe(0);
     expect(thresholdCents(1e21)).toBe(Number.POSITIVE_INFINITY);
-    expect(largeOrderRecipient(settings({ large_order_threshold: 19.99 }), 2000)).toBe('owner@example.com');
-    expect(largeOrderRecipient(settings({ large_order_threshold: 19.99 }), 1999)).toBeNull();
-    expect(largeOrderRecipient(settings({ large_order_threshold: 1000.555 }), 100056)).toBe('owner@example.com');
-    expect(largeOrderRecipient(settings({ large_order_threshold: 1000.555 }), 100055)).toBeNull();
+    expect(largeOrderRecipients(settings({ large_order_threshold: 19.99 }), 2000, ADMINS)).toEqual([
+      'owner@example.com',
+    ]);
+    expect(largeOrderRecipients(settings({ large_order_threshold: 19.99 }), 1999, ADMINS)).toEqual([]);
+    expect(largeOrderRecipients(settings({ large_order_threshold: 1000.555 }), 100056, ADMINS)).toEqual([
+      'owner@example.com',
+    ]);
+    expect(largeOrderRecipients(settings({ large_order_threshold: 1000.555 }), 100055, ADMINS)).toEqual([]);
   });
 });
 
@@ -47,7 +54,7 @@ describe('large-order notice mail', () => {
   };
 
   test('When a notice is written, Then the subject names the order number and the dealer, the body the total in dollars', () => {
-    const mail = largeOrderMail('owner@example.com', order, 'Timber Blinds', settings());
+    const mail = largeOrderMail(['owner@example.com'], order, 'Timber Blinds', settings());
     expect(mail.to).toEqual(['owner@example.com']);
     expect(mail.subject).toBe('Large order 2C3D4E5F from Timber Blinds: $1234.56');
     expect(mail.text).toContain(
@@ -58,7 +65,7 @@ describe('large-order notice mail', () => {
   });
 
   test('When the dealer is not known to identity, Then the notice names its id', () => {
-    expect(largeOrderMail('owner@example.com', order, null, settings()).subject).toBe(
+    expect(largeOrderMail(['owner@example.com'], order, null, settings()).subject).toBe(
       'Large order 2C3D4E5F from dealer D1: $1234.56',
     );
   });

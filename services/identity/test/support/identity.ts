@@ -1,10 +1,11 @@
 import type { Role } from '@portal/contracts';
 import type { RunningService, ServiceDeps } from '@portal/platform';
-import { startTestService, type TestDatabase } from '@portal/platform/testing';
+import { startTestService, type TestDatabase, withDependencies } from '@portal/platform/testing';
 import type request from 'supertest';
 import { identityService } from '../../src/app';
 import type { IdentityConfig } from '../../src/config';
 import { insertUser, type UserRecord } from '../../src/data/users';
+import type { IdentityDeps } from '../../src/dependencies';
 import { hashPassword } from '../../src/domain/passwords';
 
 export { bearer, eventually } from '@portal/platform/testing';
@@ -15,7 +16,7 @@ export const FIRST_ADMIN = { email: 'owner@example.com', password: 'correct hors
 export const TEST_ENCRYPTION_KEY = 'a3f1c2d4e5b6978812345678abcdef0011223344556677889900aabbccddeeff';
 
 export interface TestIdentity {
-  service: RunningService<IdentityConfig>;
+  service: RunningService<IdentityConfig, IdentityDeps>;
   db: TestDatabase;
   /** the environment it was started with (JWT_PUBLIC_KEY, to verify its tokens) */
   env: NodeJS.ProcessEnv;
@@ -46,8 +47,10 @@ export async function startIdentity(
   prefix: string,
   env: Record<string, string | undefined> = {},
   deps: ServiceDeps = {},
+  /** dependencies to replace (a test clock), over those identity builds */
+  overrides: Partial<IdentityDeps> = {},
 ): Promise<TestIdentity> {
-  const started = await startTestService(identityService, {
+  const started = await startTestService(withDependencies(identityService, overrides), {
     prefix,
     env: {
       ADMIN_EMAIL: FIRST_ADMIN.email,

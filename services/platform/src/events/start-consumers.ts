@@ -2,7 +2,7 @@ import { type Context, context, type Span, SpanKind, SpanStatusCode, trace } fro
 import { EventEnvelope, eventsByType, isEventType, type ServiceName } from '@portal/contracts';
 import type { Logger } from 'pino';
 import type { DataSource, EntityManager } from 'typeorm';
-import { failureReason, PoisonMessageError } from './delivery-policy';
+import { afterFailure, failureReason, PoisonMessageError, retryPolicy } from './delivery-policy';
 import { contextFromHeaders, eventTracer } from './trace-context';
 import type { Delivery, EventTransport } from './transport';
 
@@ -51,6 +51,11 @@ export interface ConsumersOptions {
   retryDelayMs?: number;
   /** told of each event whose transaction committed, before its message is acknowledged (a test seam) */
   onCommitted?: (envelope: EventEnvelope) => void;
+  /**
+   * told of a delivery that failed for the last time: the transport parks it in the dead letters (by the same
+   * retry policy). Must not throw; the admins hear of it through the system-error reporter.
+   */
+  onDeadLetter?: (delivery: Delivery, reason: string) => void;
 }
 
 /**
@@ -70,15 +75,25 @@ export async function startConsumers(opts: ConsumersOptions): Promise<void> {
     if (!byHandler.has(handler)) byHandler.set(handler, batcher(opts, logger, handler));
     batchers.set(type, byHandler.get(handler)!);
   }
+  const policy = retryPolicy({ maxAttempts: opts.maxAttempts, retryDelayMs: opts.retryDelayMs });
+  const apply = (delivery: Delivery) => {
+    const batched = batchers.get(String(delivery.envelope?.type));
+    if (batched) return batched(delivery);
+    return inConsumerSpan(opts.service, delivery, () => consume(opts, logger, delivery));
+  };
+  const { onDeadLetter } = opts;
   await opts.transport.subscribe(
     opts.service,
     types,
-    (delivery) => {
-      const batched = batchers.get(String(delivery.envelope?.type));
-      if (batched) return batched(delivery);
-      return inConsumerSpan(opts.service, delivery, () => consume(opts, logger, delivery));
-    },
-    { maxAttempts: opts.maxAttempts, retryDelayMs: opts.retryDelayMs },
+    onDeadLetter
+      ? (delivery) =>
+          apply(delivery).catch((err: unknown) => {
+            if (afterFailure(err, delivery.attempt, policy) === 'dead-letter')
+              onDeadLetter(delivery, failureReason(err));
+            throw err;
+          })
+      : apply,
+    policy,
   );
   logger.info({ types, batched: [...batchers.keys()] }, 'consuming events');
 }

@@ -3,6 +3,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { BaseConfig } from '../config';
 import {
   type BatchEventHandler,
+  type ConsumersOptions,
   crashAfterCommitSeam,
   type EventHandler,
   type EventTransport,
@@ -21,6 +22,8 @@ export interface ConsumerWiring<C extends BaseConfig, D> {
   transport: EventTransport;
   relay: OutboxRelay;
   env: NodeJS.ProcessEnv;
+  /** told of each event parked in the dead letters (the system-error reporter) */
+  onDeadLetter?: ConsumersOptions['onDeadLetter'];
 }
 
 /**
@@ -80,5 +83,6 @@ export async function startServiceConsumers<C extends BaseConfig, D>(wiring: Con
     maxAttempts: config.EVENT_MAX_ATTEMPTS,
     retryDelayMs: config.EVENT_RETRY_DELAY_MS,
     onCommitted: crashAfterCommitSeam(wiring.env),
+    onDeadLetter: wiring.onDeadLetter,
   });
 }

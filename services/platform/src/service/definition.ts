@@ -19,6 +19,7 @@ import type { EventItem, EventTransport } from '../events';
 import type { Handler, HandlerInput, HandlersOf } from '../http/handler';
 import type { Mailer } from '../mail';
 import type { ObjectStore } from '../storage';
+import type { SystemErrorSink } from './system-errors';
 
 /**
  * Emits an event from inside a transaction: the row is written with the change, published after commit.
@@ -144,6 +145,11 @@ export interface ServiceDefinition<S extends ServiceName, C extends BaseConfig =
   revocationFeed?: (ctx: ServiceContext<C, NoInfer<D>>) => RevocationFeed;
   /** service-to-service endpoints under /internal/ (see InternalRoute) */
   internalRoutes?: readonly InternalRoute<C, NoInfer<D>>[];
+  /**
+   * The service that mails system errors (identity) takes its own reports directly; every other service sends
+   * them to identity's POST /internal/system-errors at IDENTITY_URL (see system-errors.ts).
+   */
+  systemErrorSink?: (ctx: ServiceContext<C, NoInfer<D>>) => SystemErrorSink;
 }
 
 export function defineService<S extends ServiceName, C extends BaseConfig = BaseConfig, D = unknown>(

@@ -19,3 +19,13 @@ export {
 } from './definition';
 export { isMigrateOnly, migrateService, runMain } from './migrate';
 export { startService } from './start';
+export {
+  httpSystemErrorSink,
+  OUTBOX_STUCK_AFTER_MS,
+  oldestUnsentAgeMs,
+  SYSTEM_ERROR_REPORT_INTERVAL_MS,
+  type SystemErrorReporter,
+  type SystemErrorSink,
+  systemErrorReporter,
+  watchOutbox,
+} from './system-errors';

@@ -30,6 +30,7 @@ import {
   type ServiceDefinition,
   type ServiceDeps,
 } from './definition';
+import { httpSystemErrorSink, type SystemErrorReporter, systemErrorReporter, watchOutbox } from './system-errors';
 
 /** What a started service holds, and whether it owns (so must close) the parts it may have been handed. */
 interface Parts<C extends BaseConfig, D> {
@@ -45,6 +46,9 @@ interface Parts<C extends BaseConfig, D> {
   ownFeed?: RevocationFeed;
   /** onStop is run only for a service whose dependencies were built (it may stop their background work) */
   depsBuilt: boolean;
+  /** dead letters, a stuck outbox: told to identity (see system-errors.ts) */
+  systemErrors: SystemErrorReporter;
+  outboxWatch?: { stop(): Promise<void> };
 }
 
 /** The service's configuration, refused when it names no source of revoked sessions. */
@@ -90,7 +94,18 @@ function assemble<C extends BaseConfig, D>(
   const ctx = serviceContext<C, D>({ name: def.name, config, logger, db, objects, mailer, revocations, relay });
   ownFeed = def.revocationFeed?.(ctx);
   const owns = { ownsTransport: !deps.transport, ownsRevocations: !deps.revocations };
-  return { def, env, ctx, db, transport, relay, revocations, ownFeed, depsBuilt: false, ...owns };
+  // identity's own sink is built from its context when first used (its dependencies do not exist yet)
+  const ownSink = def.systemErrorSink;
+  const systemErrors = systemErrorReporter({
+    service: def.name,
+    logger,
+    sink: ownSink
+      ? (report) => ownSink(ctx)(report)
+      : config.IDENTITY_URL
+        ? httpSystemErrorSink(config.IDENTITY_URL)
+        : async () => logger.warn('no IDENTITY_URL: a system error is logged only'),
+  });
+  return { def, env, ctx, db, transport, relay, revocations, ownFeed, depsBuilt: false, systemErrors, ...owns };
 }
 
 /** Everything before listening: object store ready, dependencies built, onStart, relay, sessions, consumers. */
@@ -101,9 +116,17 @@ async function startWork<C extends BaseConfig, D>(parts: Parts<C, D>): Promise<v
   parts.depsBuilt = true;
   if (def.onStart) await def.onStart(ctx);
   parts.relay.start();
+  parts.outboxWatch = watchOutbox({ db: parts.db, reporter: parts.systemErrors, logger: ctx.logger });
   // the first sync is tried now; until one succeeds, signed-in requests answer 503 (see SessionRevocations)
   if (parts.ownsRevocations) await parts.revocations.start();
-  await startServiceConsumers({ ...parts });
+  await startServiceConsumers({
+    ...parts,
+    onDeadLetter: ({ envelope }, reason) =>
+      parts.systemErrors.report(
+        'dead_letter',
+        `${def.name} parked the event ${String(envelope?.type)} ${String(envelope?.id)} in its dead letters: ${reason}`,
+      ),
+  });
 }
 
 /**
@@ -118,7 +141,9 @@ async function shutDown<C extends BaseConfig, D>(parts: Parts<C, D>, tolerant: b
       if (!tolerant) ctx.logger.error({ err }, 'onStop failed');
     });
   if (parts.ownsRevocations) parts.revocations.stop();
+  await settle(parts.outboxWatch?.stop() ?? Promise.resolve());
   await settle(parts.relay.stop());
+  await parts.systemErrors.settled();
   if (parts.ownsTransport) await settle(parts.transport.close());
   await settle(parts.db.destroy());
 }

@@ -93,6 +93,21 @@ function testTokens(privateKey: string): (user: TestUser) => string {
   };
 }
 
+/**
+ * The definition with some of its dependencies replaced (a test clock): they are built as in production, then
+ * `overrides` laid over them. Start it like the definition itself (startTestService, startService).
+ */
+export function withDependencies<D extends AnyDefinition>(def: D, overrides: Partial<DepsOf<D>>): D {
+  const build = def.dependencies;
+  return {
+    ...def,
+    dependencies: async (ctx: Parameters<NonNullable<D['dependencies']>>[0]) => ({
+      ...(build ? await build(ctx) : {}),
+      ...overrides,
+    }),
+  };
+}
+
 /** The environment every test service starts with; the caller's `env` goes over it. */
 function baseEnv(db: TestDatabase, keys: { privateKey: string; publicKey: string }): Env {
   return {

@@ -4,12 +4,13 @@ import type { IdentityContext } from '../../context';
 import { findKnownDealer } from '../../data/known-dealers';
 import { claimLargeOrderNotice, recordNoticeMessageId } from '../../data/large-order-notices';
 import { readNotificationSettings } from '../../data/settings';
-import { largeOrderMail, largeOrderRecipient } from '../../domain/large-order-notice';
+import { largeOrderMail, largeOrderRecipients } from '../../domain/large-order-notice';
+import { adminRecipients } from '../notifications/admin-notice';
 import { sendProductMail } from './product-mail';
 
 /**
  * Announces a large order (total above the notification settings' large_order_threshold, with
- * notify_large_orders on) to the notification email, once per order. The notice is claimed in `manager`'s
+ * notify_large_orders on) to the notification email (every admin when it is blank), once per order. The notice is claimed in `manager`'s
  * transaction before the mail goes: a second delivery finds it claimed; a failed mail rolls the claim back.
  */
 export async function noticeLargeOrder(
@@ -19,9 +20,10 @@ export async function noticeLargeOrder(
   eventId: string,
 ): Promise<void> {
   const settings = await readNotificationSettings(manager);
-  const to = largeOrderRecipient(settings, order.total_cents);
-  if (!to) return;
-  if (!(await claimLargeOrderNotice(manager, order.order_id, to))) return;
+  const admins = await adminRecipients(manager, settings, 'notify_large_orders');
+  const to = largeOrderRecipients(settings, order.total_cents, admins);
+  if (!to.length) return;
+  if (!(await claimLargeOrderNotice(manager, order.order_id, to.join(', ')))) return;
   const dealer = await findKnownDealer(manager, order.dealer_id);
   const mail = largeOrderMail(to, order, dealer?.business_name ?? null, settings);
   const outcome = await sendProductMail(ctx, mail, 'notification', manager);

@@ -32,8 +32,14 @@ export async function sendProductMail(
   const settings = await readEmailSettings(manager);
   if (kind === 'notification' && !settings.notifications_enabled) return { sent: false, reason: 'notifications_off' };
   const smtp = smtpConfigured(settings) ? storedSmtpSettings(ctx.config.SETTINGS_ENCRYPTION_KEY, settings) : undefined;
-  const { messageId } = await ctx.mailer.send(message, smtp);
-  return { sent: true, messageId };
+  try {
+    const { messageId } = await ctx.mailer.send(message, smtp);
+    ctx.deps.mailFailures.succeeded();
+    return { sent: true, messageId };
+  } catch (err) {
+    ctx.deps.mailFailures.failed(ctx, err);
+    throw err;
+  }
 }
 
 /** A reason fit to show an admin when product mail failed: what to check, never an internal address. */
