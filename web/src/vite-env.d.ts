@@ -1,9 +1,7 @@
 /// <reference types="vite/client" />
 
-interface ImportMetaEnv {
-  /** the external dealer-request page opened by Apply Now */
-  readonly VITE_DEALER_REQUEST_URL?: string;
-}
+// no VITE_* settings: Apply Now's external page is the company settings' dealer_application_url
+type ImportMetaEnv = {};
 
 interface ImportMeta {
   readonly env: ImportMetaEnv;

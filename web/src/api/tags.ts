@@ -5,6 +5,7 @@
 export const TAG_TYPES = [
   'CompanySettings',
   'Dealers',
+  'PendingDealers',
   'ArchivedDealers',
   'DashboardStats',
   'DealerNotes',

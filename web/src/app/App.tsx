@@ -8,12 +8,16 @@ import { useAppSelector } from './hooks';
 import { navigate, useLocation } from './navigation/history';
 import { pageTitle, portalRole, resolveAddress } from './navigation/routes';
 
-// Landing and login are in the first chunk; each role's dashboard, and dealer signup, load when opened.
+// Landing and login are in the first chunk; each role's dashboard, dealer signup and the application load when opened.
 const AdminDashboard = lazyScreen(() => import('./shells/admin/AdminDashboard'), 'AdminDashboard');
 const DealerDashboard = lazyScreen(() => import('./shells/dealer/DealerDashboard'), 'DealerDashboard');
 const DeliveryDashboard = lazyScreen(() => import('./shells/delivery/DeliveryDashboard'), 'DeliveryDashboard');
 const DealerSignupPage = lazyScreen(() => import('../features/signup/DealerSignupPage'), 'DealerSignupPage');
 const LocatorPage = lazyScreen(() => import('../features/locator/LocatorPage'), 'LocatorPage');
+const DealerApplicationPage = lazyScreen(
+  () => import('../features/dealer-application/DealerApplicationPage'),
+  'DealerApplicationPage',
+);
 
 /** The screen of the address, for who is signed in: the address says where, the session says who. */
 export function App() {
@@ -53,6 +57,12 @@ export function App() {
           return (
             <ScreenLoading>
               <LocatorPage />
+            </ScreenLoading>
+          );
+        case 'apply':
+          return (
+            <ScreenLoading>
+              <DealerApplicationPage />
             </ScreenLoading>
           );
       }

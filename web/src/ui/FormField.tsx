@@ -78,14 +78,30 @@ interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaEle
   label: string;
   value: string;
   onChange: (value: string) => void;
+  hint?: ReactNode;
+  /** what is wrong with this text, shown beside it */
+  error?: string;
 }
 
-export function TextAreaField({ label, value, onChange, className, ...area }: TextAreaFieldProps) {
+export function TextAreaField({ label, value, onChange, hint, error, className, ...area }: TextAreaFieldProps) {
   const id = useId();
   return (
     <div className={['field', className].filter(Boolean).join(' ')}>
       <label htmlFor={id}>{label}</label>
-      <textarea {...area} id={id} value={value} onChange={(event) => onChange(event.target.value)} />
+      <textarea
+        {...area}
+        id={id}
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {hint && (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      )}
+      <FieldError id={id} error={error} />
     </div>
   );
 }

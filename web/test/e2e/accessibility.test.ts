@@ -61,6 +61,17 @@ const PRODUCT = 'Ridge Hub Blind';
 /** a product that the walk deletes */
 const SPARE_PRODUCT = 'Spare Blind Stool';
 const PICTURE = 'Blind at dawn';
+/** a visitor's application: a pending applicant on the admin dashboard */
+const APPLICANT = {
+  ...SECOND_DEALER,
+  email: 'owner@willowcreek.test',
+  business_name: 'Willow Creek Blinds',
+  // a state no other dealer is in: the map's counts stay those of the active dealers
+  city: 'Lincoln',
+  state: 'NE',
+  zip_code: '68508',
+  message: 'We would like to carry your blinds.',
+};
 /** an admin user that the walk creates and deletes */
 const SPARE_ADMIN = { email: 'temp.admin@portal.test', full_name: 'Terry Temp' };
 
@@ -148,6 +159,13 @@ describe('Every screen and modal of every role, checked with axe at desktop and 
       role: 'delivery',
     });
     deliveryPassword = delivery.temporary_password;
+    const { zone: _zone, ...application } = APPLICANT;
+    const applied = await fetch(`${portal.url}/api/public/dealer-application`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(application),
+    });
+    if (applied.status !== 201) throw new Error(`dealer-application answered ${applied.status}`);
   });
 
   afterAll(async () => {
@@ -301,6 +319,12 @@ describe('Every screen and modal of every role, checked with axe at desktop and 
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await page.getByRole('complementary', { name: 'Closest Dealers' }).locator('.locator__result').first().waitFor();
     await check('dealer locator with results');
+    await page.goto(`${portal.url}/apply`);
+    await page.getByRole('heading', { level: 1, name: 'Apply to become a dealer' }).waitFor();
+    await check('dealer application');
+    await page.getByRole('button', { name: 'Submit Application' }).click();
+    await page.locator('[aria-invalid="true"]').first().waitFor();
+    await check('dealer application with field messages');
     await page.goto(portal.url);
     await page.getByRole('heading', { level: 1, name: LANDING_TITLE }).waitFor();
     expectNoneSince(from);
@@ -311,6 +335,15 @@ describe('Every screen and modal of every role, checked with axe at desktop and 
     await signedIn(portal.adminEmail, portal.adminPassword);
     await page.locator('main svg path').first().waitFor();
     await checkTab('Dashboard', 'admin');
+    const applicant = page.getByRole('listitem').filter({ hasText: APPLICANT.business_name });
+    await checkModal(
+      applicant.getByRole('button', { name: `Approve ${APPLICANT.business_name}` }),
+      'admin Approve application',
+    );
+    await checkModal(
+      applicant.getByRole('button', { name: `Reject ${APPLICANT.business_name}` }),
+      'admin Reject application',
+    );
     // the map's states are controls a screen reader reaches and names, not parts of a picture
     await page.getByRole('button', { name: 'Kansas, 1 dealer' }).focus();
     await shoot('state-map');

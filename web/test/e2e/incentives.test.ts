@@ -228,7 +228,7 @@ describe('Dealer performance and incentive programs in a real browser', () => {
       '"Dealer Name","Dealer City","Dealer State","Tier","Metric","Threshold Value","Value Achieved","Reward","Achieved At"',
     );
     expect(achievementsCsv.lines[1]).toMatch(
-      /^"Timber Ridge Outdoors","Missoula","MT","Bronze","revenue","40","48.7","2% rebate","\d{4}-\d\d-\d\dT[^"]+"$/,
+      /^"Timber Ridge Outdoors","Missoula","MT","Bronze","revenue","40","48.7","2% rebate","\d{4}-\d\d-\d\d \d\d:\d\d C[SD]T"$/, // Chicago, the default system timezone
     );
     expect(achievementsCsv.lines).toHaveLength(3); // the header, one achievement, the final CRLF
 

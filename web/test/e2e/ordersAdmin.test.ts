@@ -8,6 +8,8 @@
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { DEFAULT_SYSTEM_CONFIGURATION } from '@portal/contracts';
+import { isoDayIn } from '@portal/platform';
 import {
   mailAttachments,
   type SmtpReceiver,
@@ -130,7 +132,7 @@ describe('Orders, invoices and payments in a real browser', () => {
     ]);
     const csvText = await readFile(await csv.path(), 'utf8');
     expect(csvText.split('\r\n')[1]).toBe(
-      `"${number}","${placed.created_at.slice(0, 10)}","Timber Ridge Outdoors","${DEALER_EMAIL}","2","48.70","0.00","48.70","PENDING","UNPAID"`,
+      `"${number}","${isoDayIn(placed.created_at, DEFAULT_SYSTEM_CONFIGURATION.system_timezone)}","Timber Ridge Outdoors","${DEALER_EMAIL}","2","48.70","0.00","48.70","PENDING","UNPAID"`,
     );
     await screenshots(admin, 'orders-admin-list');
 

@@ -1,6 +1,7 @@
 import { createBody, formValuesOf } from '../../src/features/dealers/dealerForm';
 import { newOrderProblemField } from '../../src/features/orders/newOrderProblem';
 import { EMPTY_PAYMENT, paymentProblemField } from '../../src/features/orders/paymentForm';
+import { dateFormatIn } from '../../src/format/date';
 import { stateOptions } from '../../src/ui/stateOptions';
 
 describe('Where a form says what is missing, and when it stops saying it', () => {
@@ -20,7 +21,7 @@ describe('Where a form says what is missing, and when it stops saying it', () =>
 
   test('When the dealer form misses its state, Then the problem names the state field (shown beside it)', () => {
     const values = {
-      ...formValuesOf(undefined, 'Western Zone'),
+      ...formValuesOf(undefined, 'Western Zone', dateFormatIn('America/Chicago').day),
       business_name: 'Big Sky',
       email: 'a@b.co',
       phone: '555',
@@ -31,6 +32,12 @@ describe('Where a form says what is missing, and when it stops saying it', () =>
     const missing = createBody(values);
     expect(missing).toMatchObject({ ok: false, field: 'state' });
     expect(createBody({ ...values, state: 'MT' })).toMatchObject({ ok: true, body: { state: 'MT' } });
+  });
+
+  test('When a dealer joined late in the evening in Chicago, Then the edit form’s join date is that Chicago day', () => {
+    const dealer = { created_at: '2026-12-01T05:30:00.000Z' } as Parameters<typeof formValuesOf>[0];
+    expect(formValuesOf(dealer, 'Western Zone', dateFormatIn('America/Chicago').day).created_at).toBe('2026-11-30');
+    expect(formValuesOf(dealer, 'Western Zone', dateFormatIn('America/New_York').day).created_at).toBe('2026-12-01');
   });
 
   test('When a state is chosen, Then the choices are names with codes as values; a stored non-state is kept, not guessed', () => {

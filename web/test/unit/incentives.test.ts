@@ -170,7 +170,7 @@ describe('The Performance Data table', () => {
 
 describe('The tier editor', () => {
   test('When a program is created, Then it is enabled with one tier: Tier 1, revenue, 10000, notify off', () => {
-    const draft = newProgramDraft(new Date(2025, 2, 4));
+    const draft = newProgramDraft('2025-03-04');
     expect(draft).toMatchObject({ program_name: '', start_date: '2025-03-04', end_date: '2025-12-31', enabled: true });
     expect(draft.tiers).toHaveLength(1);
     expect(draft.tiers[0]).toMatchObject({ name: 'Tier 1', metric: 'revenue', value: '10000', notify_dealer: false });
@@ -178,7 +178,7 @@ describe('The tier editor', () => {
   });
 
   test('When tiers are added, Then each is Tier N with the defaults, up to 20', () => {
-    let tiers = newProgramDraft().tiers;
+    let tiers = newProgramDraft('2025-03-04').tiers;
     tiers = addTier(tiers);
     tiers = addTier(tiers);
     expect(tiers.map((tier) => tier.name)).toEqual(['Tier 1', 'Tier 2', 'Tier 3']);
@@ -194,7 +194,7 @@ describe('The tier editor', () => {
   });
 
   test('When tiers are removed, Then the last one stays', () => {
-    const tiers = addTier(newProgramDraft().tiers);
+    const tiers = addTier(newProgramDraft('2025-03-04').tiers);
     const [first, second] = tiers as [TierDraft, TierDraft];
     const one = removeTier(tiers, first.key);
     expect(one.map((tier) => tier.key)).toEqual([second.key]);
@@ -203,7 +203,7 @@ describe('The tier editor', () => {
   });
 
   test('When a row is edited, Then only that row changes', () => {
-    const tiers = addTier(newProgramDraft().tiers);
+    const tiers = addTier(newProgramDraft('2025-03-04').tiers);
     const edited = updateTier(tiers, tiers[1]?.key ?? '', { metric: 'orders', value: '12', notify_dealer: true });
     expect(edited[0]).toEqual(tiers[0]);
     expect(edited[1]).toMatchObject({ name: 'Tier 2', metric: 'orders', value: '12', notify_dealer: true });

@@ -60,6 +60,7 @@ describe('Messages the client shows', () => {
       city: '',
       state: '',
       zip_code: '',
+      dealer_application_url: '',
     };
     expect(companyProfileOf(blank)).toEqual(PLACEHOLDER_COMPANY);
     expect(companyProfileOf({ ...blank, company_name: 'Ridge Blinds Co.', email: 'sales@ridge.example' })).toEqual({

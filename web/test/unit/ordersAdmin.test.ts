@@ -269,7 +269,10 @@ describe('The Orders tab: the server query of its filters, search and sort', () 
   });
 
   test('When the filtered orders are exported, Then the file is named orders-<date>.csv', () => {
-    expect(ordersCsvFilename(new Date('2025-03-04T12:00:00Z'))).toBe('orders-2025-03-04.csv');
+    expect(ordersCsvFilename('America/Chicago', new Date('2025-03-04T12:00:00Z'))).toBe('orders-2025-03-04.csv');
+    // 00:30 UTC on Mar 5 is still Mar 4 in Chicago: the file is named by the business's day
+    expect(ordersCsvFilename('America/Chicago', new Date('2025-03-05T00:30:00Z'))).toBe('orders-2025-03-04.csv');
+    expect(ordersCsvFilename('America/New_York', new Date('2025-03-05T05:30:00Z'))).toBe('orders-2025-03-05.csv');
   });
 });
 

@@ -15,6 +15,7 @@ const ADDRESSES: readonly [string, Route][] = [
   ['/signup?action=dealer-signup&token=t-1', { role: null, page: 'signup', token: 't-1' }],
   ['/find-a-dealer', { role: null, page: 'locator', embed: false }],
   ['/find-a-dealer?embed=1', { role: null, page: 'locator', embed: true }],
+  ['/apply', { role: null, page: 'apply' }],
   ['/admin/dashboard', { role: 'admin', tab: 'dashboard' }],
   ['/admin/orders', { role: 'admin', tab: 'orders', orderId: null }],
   ['/admin/orders/ord-1', { role: 'admin', tab: 'orders', orderId: 'ord-1' }],
@@ -81,6 +82,7 @@ describe('The portal’s addresses', () => {
     '/dealer/profile/other',
     '/signup',
     '/login/extra',
+    '/apply/extra',
     '/admin/orders/%E0%A4%A',
   ])('When %s is parsed, Then the portal has no such address', (path) => {
     expect(parseRoute(path, '')).toBeNull();
@@ -101,6 +103,11 @@ describe('Which screen an address opens for whom', () => {
     expect(resolveAddress('/admin/dealers/D1', '?q=acme', null)).toEqual({
       redirect: '/login?next=%2Fadmin%2Fdealers%2FD1%3Fq%3Dacme',
     });
+  });
+
+  test('When anyone opens the application page, Then it opens, signed in or not', () => {
+    expect(resolveAddress('/apply', '', null)).toEqual({ route: { role: null, page: 'apply' } });
+    expect(resolveAddress('/apply', '', 'admin')).toEqual({ route: { role: null, page: 'apply' } });
   });
 
   test('When a dealer opens an admin address, Then the dealer dashboard opens', () => {
@@ -155,6 +162,7 @@ describe('The page title', () => {
     );
     expect(pageTitle({ role: null, page: 'locator', embed: false }, 'Acme')).toBe('Find a Dealer · Acme Dealer Portal');
     expect(pageTitle({ role: null, page: 'landing' }, 'Acme')).toBe('Acme Dealer Portal');
+    expect(pageTitle({ role: null, page: 'apply' }, 'Acme')).toBe('Apply to become a dealer · Acme Dealer Portal');
   });
 });
 

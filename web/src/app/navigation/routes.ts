@@ -19,6 +19,8 @@ export type PublicRoute =
   /** next: the same-origin path to open after sign-in, if any (not yet checked against the role). */
   | { role: null; page: 'login'; next: string | null }
   | { role: null; page: 'signup'; token: string }
+  /** the portal's own dealer application form (Apply Now when no external page is configured) */
+  | { role: null; page: 'apply' }
   | { role: null; page: 'locator'; embed: boolean };
 
 export type AdminRoute =
@@ -44,6 +46,8 @@ export type Route = PublicRoute | PrivateRoute;
 
 /** The path of the public dealer locator. */
 export const LOCATOR_PATH = '/find-a-dealer';
+/** The path of the portal's own dealer application page. */
+export const APPLY_PATH = '/apply';
 /** The old query that opened the locator from any path (shared links, the embed widget's frame). */
 export const LOCATOR_VIEW_PARAM = 'dealer-locator';
 
@@ -227,6 +231,8 @@ export function parseRoute(pathname: string, search: URLSearchParams | string): 
       return null;
     case 'find-a-dealer':
       return rest.length === 0 ? { role: null, page: 'locator', embed } : null;
+    case 'apply':
+      return rest.length === 0 ? { role: null, page: 'apply' } : null;
     case 'admin':
       return parseAdmin(rest);
     case 'dealer':
@@ -252,6 +258,8 @@ export function formatRoute(route: Route): string {
         return `/signup?${new URLSearchParams({ action: 'dealer-signup', token: route.token })}`;
       case 'locator':
         return route.embed ? `${LOCATOR_PATH}?embed=1` : LOCATOR_PATH;
+      case 'apply':
+        return APPLY_PATH;
     }
   }
   if (route.role === 'admin') {
@@ -324,7 +332,7 @@ export type Resolution = { route: Route; redirect?: undefined } | { redirect: st
  * The spec's start rules and the role rules, for every address: a stored session on landing or login opens
  * its dashboard (or login's `next`); a private address while signed out opens login with `next`; an address
  * of another role opens the role's own dashboard; an unknown address opens landing or the dashboard. Signup
- * (an invitation) and the locator open for anyone.
+ * (an invitation), the locator and the application page open for anyone.
  */
 export function resolveAddress(
   pathname: string,
@@ -366,7 +374,13 @@ export function pageTitle(route: Route, companyName: string): string {
 /** The screen's name for the page title. */
 export function screenTitle(route: Route): string {
   if (route.role === null) {
-    return { landing: 'Home', login: 'Sign In', signup: 'Dealer Signup', locator: 'Find a Dealer' }[route.page];
+    return {
+      landing: 'Home',
+      login: 'Sign In',
+      signup: 'Dealer Signup',
+      locator: 'Find a Dealer',
+      apply: 'Apply to become a dealer',
+    }[route.page];
   }
   if (route.role === 'admin') {
     switch (route.tab) {

@@ -2,10 +2,17 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { publicCall } from '../../api/publicCall';
 import { type CompanyProfile, companyProfileOf } from './companyProfile';
 
-/** What anyone may read before signing in: the company as shown, and whether the portal is under maintenance. */
+/**
+ * What anyone may read before signing in: the company as shown, whether the portal is under maintenance, where
+ * Apply Now leads, and the timezone every date is shown in.
+ */
 export interface PublicSettings {
   company: CompanyProfile;
   maintenanceMode: boolean;
+  /** the company's external application page; null: the portal's own (/apply) */
+  applicationUrl: string | null;
+  /** an IANA zone, e.g. America/Chicago */
+  systemTimezone: string;
 }
 
 interface PublicSettingsState {
@@ -47,7 +54,12 @@ export function refreshPublicSettings() {
     dispatch(
       loaded(
         result.data
-          ? { company: companyProfileOf(result.data.settings), maintenanceMode: result.data.maintenance_mode }
+          ? {
+              company: companyProfileOf(result.data.settings),
+              maintenanceMode: result.data.maintenance_mode,
+              applicationUrl: result.data.settings.dealer_application_url?.trim() || null,
+              systemTimezone: result.data.system_timezone,
+            }
           : null,
       ),
     );

@@ -4,7 +4,9 @@ import { Link } from '../../app/navigation/Link';
 import { formatRoute, withQuery } from '../../app/navigation/routes';
 import { Message } from '../../ui/Message';
 import { BestPerformersCard } from '../performance/BestPerformersCard';
+import { DashboardAlerts } from './DashboardAlerts';
 import { DASHBOARD_STATS_REFRESH, useGetDashboardStatsQuery } from './dashboardApi';
+import { PendingApplicationsPanel } from './PendingApplicationsPanel';
 import { StateMap } from './StateMap';
 import './dashboard.css';
 
@@ -18,7 +20,10 @@ export const PENDING_ORDERS_PATH = withQuery(
 export const stateDealersPath = (code: string) =>
   withQuery(DEALERS_PATH, new URLSearchParams({ state: code, from: 'map' }));
 
-/** Admin dashboard: the three stat cards (links to the lists they count), Best performers and the state map. */
+/**
+ * Admin dashboard: the alerts, the three stat cards (links to the lists they count), the pending applications,
+ * Best performers and the state map.
+ */
 export function DashboardPanel() {
   const { data, error } = useGetDashboardStatsQuery(undefined, DASHBOARD_STATS_REFRESH);
   const cards = [
@@ -28,6 +33,7 @@ export function DashboardPanel() {
   ];
   return (
     <div className="dashboard">
+      <DashboardAlerts />
       {error && <Message text={`Error loading dashboard: ${failureMessage(error, 'Error loading dashboard data')}`} />}
       <div className="stat-cards">
         {cards.map((card) => (
@@ -37,6 +43,7 @@ export function DashboardPanel() {
           </Link>
         ))}
       </div>
+      <PendingApplicationsPanel />
       <BestPerformersCard />
       <StateMap
         byState={data?.dealer_counts.by_state ?? {}}

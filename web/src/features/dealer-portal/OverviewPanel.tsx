@@ -1,9 +1,9 @@
 import { useAppSelector } from '../../app/hooks';
 import { Link } from '../../app/navigation/Link';
 import { LOCATOR_PATH } from '../../app/navigation/routes';
-import { formatDate } from '../../format/date';
 import { formatCents } from '../../format/money';
 import { Button, buttonClass } from '../../ui/Button';
+import { useDateFormat } from '../company/useDateFormat';
 import { dealerName } from '../dealers/dealerFilters';
 import { centsOf } from '../orders/orderMoney';
 import { useGetDealerOrderSummaryQuery } from '../orders/ordersApi';
@@ -21,6 +21,7 @@ interface OverviewPanelProps {
  * programs (when there are any) and the quick actions.
  */
 export function OverviewPanel({ onOrderProducts, onUpdateProfile }: OverviewPanelProps) {
+  const dates = useDateFormat();
   const { data: dealer } = useGetOwnDealerQuery();
   const dealerId = useAppSelector((state) => state.session.user?.dealer_id ?? null);
   // the figures of all its orders, summed by the server (the Overview never reads the order list itself)
@@ -49,7 +50,7 @@ export function OverviewPanel({ onOrderProducts, onUpdateProfile }: OverviewPane
         </div>
         <div className="portal-fact">
           <span>Member since</span>
-          <strong>{dealer ? formatDate(dealer.created_at) : '—'}</strong>
+          <strong>{dealer ? dates.date(dealer.created_at) : '—'}</strong>
         </div>
       </div>
       <section className="portal-facts" aria-label="Orders at a glance">

@@ -2,9 +2,8 @@ import { type Dealer, DealerProfileRequest } from '@portal/contracts';
 import { type FormEvent, useState } from 'react';
 import { errorDetail } from '../../api/errorMessage';
 import { Button } from '../../ui/Button';
-import { InputField } from '../../ui/FormField';
 import { Message } from '../../ui/Message';
-import { StateSelect } from '../../ui/StateSelect';
+import { DealerFields } from '../dealers/DealerFields';
 import { useGetOwnDealerQuery, useSaveOwnProfileMutation } from './ownDealerApi';
 import './dealer-portal.css';
 
@@ -36,7 +35,6 @@ function ProfileForm({ dealer }: { dealer: Dealer }) {
   const [values, setValues] = useState(() => valuesOf(dealer));
   const [message, setMessage] = useState<string>();
   const [save, { isLoading }] = useSaveOwnProfileMutation();
-  const set = (field: keyof ProfileValues) => (value: string) => setValues((old) => ({ ...old, [field]: value }));
   // Save was pressed: from then on the first problem shows beside its field, and goes as soon as it is fixed
   const [tried, setTried] = useState(false);
   const { website, ...rest } = values;
@@ -44,7 +42,7 @@ function ProfileForm({ dealer }: { dealer: Dealer }) {
   const issue = tried && !checked.success ? checked.error.issues[0] : undefined;
   const issueField = issue?.path[0];
   const onScreen = typeof issueField === 'string' && issueField in values;
-  const errorOf = (field: keyof ProfileValues) => (issue && issueField === field ? issue.message : undefined);
+  const errorOf = (field: string) => (issue && issueField === field ? issue.message : undefined);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -67,51 +65,12 @@ function ProfileForm({ dealer }: { dealer: Dealer }) {
         Profile changes may take up to 2 days to appear on the dealer map and your website.
       </p>
       <div className="form-grid">
-        <InputField
-          label="Business Name"
-          value={values.business_name}
-          onChange={set('business_name')}
-          error={errorOf('business_name')}
+        <DealerFields
+          values={values}
+          onChange={(field, value) => setValues((old) => ({ ...old, [field]: value }))}
+          errorOf={errorOf}
+          omit={dealer.use_own_website ? ['email'] : ['email', 'website']}
         />
-        <InputField
-          label="Full Name"
-          value={values.full_name}
-          onChange={set('full_name')}
-          error={errorOf('full_name')}
-        />
-        <InputField
-          label="Phone"
-          type="tel"
-          required
-          value={values.phone}
-          onChange={set('phone')}
-          error={errorOf('phone')}
-        />
-        <InputField
-          label="Address"
-          required
-          value={values.address}
-          onChange={set('address')}
-          error={errorOf('address')}
-        />
-        <InputField label="City" required value={values.city} onChange={set('city')} error={errorOf('city')} />
-        <StateSelect required value={values.state} onChange={set('state')} error={errorOf('state')} />
-        <InputField
-          label="Zip Code"
-          required
-          value={values.zip_code}
-          onChange={set('zip_code')}
-          error={errorOf('zip_code')}
-        />
-        {dealer.use_own_website && (
-          <InputField
-            label="Website"
-            type="url"
-            value={values.website}
-            onChange={set('website')}
-            error={errorOf('website')}
-          />
-        )}
       </div>
       {/* a problem of no field on screen is said here, with the server's answers */}
       <Message text={message ?? (issue && !onScreen ? issue.message : undefined)} />

@@ -2,13 +2,13 @@ import type { Dealer } from '@portal/contracts';
 import { useState } from 'react';
 import { failureMessage } from '../../api/errorMessage';
 import { usePagedRows } from '../../api/usePagedRows';
-import { formatDate } from '../../format/date';
 import { Button } from '../../ui/Button';
 import { InputField } from '../../ui/FormField';
 import { LoadMore } from '../../ui/LoadMore';
 import { Message } from '../../ui/Message';
 import { Modal } from '../../ui/Modal';
 import { useDebounced } from '../../ui/useDebounced';
+import { useDateFormat } from '../company/useDateFormat';
 import { dealerName } from './dealerFilters';
 import { useGetArchivedDealerPagesInfiniteQuery } from './dealerPagesApi';
 import { useRestoreDealerMutation } from './dealersApi';
@@ -26,6 +26,7 @@ const dealersOf = (page: { dealers: Dealer[] }) => page.dealers;
  * View Details, Delete.
  */
 export function ArchivedDealersModal({ onClose, onViewDetails, onDelete }: ArchivedDealersModalProps) {
+  const dates = useDateFormat();
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim());
   const result = useGetArchivedDealerPagesInfiniteQuery({ query: { q } });
@@ -68,7 +69,7 @@ export function ArchivedDealersModal({ onClose, onViewDetails, onDelete }: Archi
               <span className="muted">
                 {[dealer.city, dealer.state].filter(Boolean).join(', ')} · {dealer.email}
               </span>
-              {dealer.archived_at && <span className="muted">Archived {formatDate(dealer.archived_at)}</span>}
+              {dealer.archived_at && <span className="muted">Archived {dates.date(dealer.archived_at)}</span>}
             </div>
             <div className="archived-card__actions">
               <Button onClick={() => restoreDealer(dealer)}>Restore</Button>

@@ -2,10 +2,10 @@ import type { Dealer, DealerNote, Order } from '@portal/contracts';
 import { type FormEvent, useMemo, useState } from 'react';
 import { failureMessage } from '../../api/errorMessage';
 import { type PagedRows, usePagedRows } from '../../api/usePagedRows';
-import { formatDate, formatDateTime } from '../../format/date';
 import { Button } from '../../ui/Button';
 import { TextAreaField } from '../../ui/FormField';
 import { Message } from '../../ui/Message';
+import { useDateFormat } from '../company/useDateFormat';
 import { DealerOrderHistory } from '../orders/DealerOrderHistory';
 import { InvoiceModal } from '../orders/InvoiceModal';
 import { useGetDealerOrderSummaryQuery, useGetDealerOrdersPagesInfiniteQuery } from '../orders/ordersApi';
@@ -38,6 +38,7 @@ const notesOf = (page: { notes: DealerNote[] }) => page.notes;
  * notes are read 50 at a time, newest first (Load more for older ones). An order opens its invoice.
  */
 export function DealerDetail({ dealer, onBack, onAction, openOrderId, onOpenOrder, onCloseOrder }: DealerDetailProps) {
+  const dates = useDateFormat();
   const website = safeHttpUrl(dealer.website);
   const ordersResult = useGetDealerOrdersPagesInfiniteQuery(
     { params: { dealer_id: dealer.dealer_id } },
@@ -93,7 +94,7 @@ export function DealerDetail({ dealer, onBack, onAction, openOrderId, onOpenOrde
           <dt>Generated website</dt>
           <dd>{dealer.enable_website ? 'Live' : 'Not published'}</dd>
           <dt>Joined</dt>
-          <dd>{formatDate(dealer.created_at)}</dd>
+          <dd>{dates.date(dealer.created_at)}</dd>
         </dl>
         {dealer.description && <p className="dealer-card__description">{dealer.description}</p>}
         {!dealer.archived && (
@@ -143,6 +144,7 @@ export function loadedTimeline(
 }
 
 function NotesTimeline({ dealer, orders, onOpenOrder }: NotesTimelineProps) {
+  const dates = useDateFormat();
   const notesResult = useGetDealerNotePagesInfiniteQuery({ params: { dealer_id: dealer.dealer_id } });
   const notes = usePagedRows(notesResult, notesOf);
   const [addNote, { isLoading }] = useAddDealerNoteMutation();
@@ -200,7 +202,7 @@ function NotesTimeline({ dealer, orders, onOpenOrder }: NotesTimelineProps) {
       <ol className="timeline">
         {timeline.map((entry) => (
           <li key={entry.id} className={entry.order ? 'timeline__entry timeline__entry--order' : 'timeline__entry'}>
-            <span className="timeline__when">{formatDateTime(entry.at)}</span>
+            <span className="timeline__when">{dates.dateTime(entry.at)}</span>
             {entry.order ? (
               <button type="button" className="timeline__link" onClick={() => entry.order && onOpenOrder(entry.order)}>
                 {entry.title}

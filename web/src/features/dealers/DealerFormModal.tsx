@@ -5,7 +5,8 @@ import { Button } from '../../ui/Button';
 import { InputField, SelectInput, TextAreaField } from '../../ui/FormField';
 import { Message } from '../../ui/Message';
 import { Modal } from '../../ui/Modal';
-import { StateSelect } from '../../ui/StateSelect';
+import { useDateFormat } from '../company/useDateFormat';
+import { DealerFields } from './DealerFields';
 import { createBody, type DealerFormValues, formValuesOf, updateBody } from './dealerForm';
 import { useCreateDealerMutation, useUpdateDealerMutation } from './dealersApi';
 import { useZones } from './useZones';
@@ -36,7 +37,8 @@ interface DealerFormModalProps {
 /** Create dealer and edit dealer: one form, the edit adding description and join date. */
 export function DealerFormModal({ dealer, onClose }: DealerFormModalProps) {
   const zones = useZones();
-  const [values, setValues] = useState<DealerFormValues>(() => formValuesOf(dealer, zones[0] ?? ''));
+  const dates = useDateFormat();
+  const [values, setValues] = useState<DealerFormValues>(() => formValuesOf(dealer, zones[0] ?? '', dates.day));
   const [message, setMessage] = useState<string>();
   const [temporaryPassword, setTemporaryPassword] = useState<string | null>();
   const [create, creating] = useCreateDealerMutation();
@@ -127,65 +129,21 @@ export function DealerFormModal({ dealer, onClose }: DealerFormModalProps) {
         </div>
       ) : (
         <form id={formId} className="form-grid" onSubmit={submit} noValidate>
-          <InputField
-            label="Business Name"
-            value={values.business_name}
-            onChange={set('business_name')}
-            error={errorOf('business_name')}
-          />
-          <InputField
-            label="Full Name"
-            value={values.full_name}
-            onChange={set('full_name')}
-            error={errorOf('full_name')}
-          />
-          <InputField
-            label="Email"
-            type="email"
-            required
-            value={values.email}
-            onChange={set('email')}
-            error={errorOf('email')}
-          />
-          <InputField
-            label="Phone"
-            type="tel"
-            required
-            value={values.phone}
-            onChange={set('phone')}
-            error={errorOf('phone')}
-          />
-          <InputField
-            label="Address"
-            required
-            className="field--wide"
-            value={values.address}
-            onChange={set('address')}
-            error={errorOf('address')}
-          />
-          <InputField label="City" required value={values.city} onChange={set('city')} error={errorOf('city')} />
-          <StateSelect required value={values.state} onChange={set('state')} error={errorOf('state')} />
-          <InputField
-            label="Zip Code"
-            required
-            value={values.zip_code}
-            onChange={set('zip_code')}
-            error={errorOf('zip_code')}
-          />
-          <SelectInput
-            label="Zone"
-            required
-            value={values.zone}
-            options={zones.map((zone) => ({ value: zone, label: zone }))}
-            onChange={set('zone')}
-            error={errorOf('zone')}
-          />
-          <InputField
-            label="Website"
-            className="field--wide"
-            value={values.website}
-            onChange={set('website')}
-            error={errorOf('website')}
+          <DealerFields
+            values={values}
+            onChange={(field, value) => set(field)(value)}
+            errorOf={errorOf}
+            wide
+            afterZip={
+              <SelectInput
+                label="Zone"
+                required
+                value={values.zone}
+                options={zones.map((zone) => ({ value: zone, label: zone }))}
+                onChange={set('zone')}
+                error={errorOf('zone')}
+              />
+            }
           />
           {editing ? (
             <>

@@ -1,12 +1,12 @@
 import type { Dealer, DealerLogin } from '@portal/contracts';
 import { type FormEvent, useState } from 'react';
 import { failureMessage } from '../../api/errorMessage';
-import { formatDateTime } from '../../format/date';
 import { Button } from '../../ui/Button';
 import { InputField, PasswordField } from '../../ui/FormField';
 import { Message } from '../../ui/Message';
 import { Modal } from '../../ui/Modal';
 import { type Section, SectionTabs } from '../../ui/SectionTabs';
+import { useDateFormat } from '../company/useDateFormat';
 import { dealerName } from './dealerFilters';
 import {
   useCreateDealerLoginMutation,
@@ -42,6 +42,7 @@ export function DealerLoginModal({ dealer, onClose }: DealerLoginModalProps) {
 }
 
 function ExistingLogin({ dealer, login }: { dealer: Dealer; login: DealerLogin }) {
+  const dates = useDateFormat();
   const [email, setEmail] = useState(login.email);
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
@@ -78,7 +79,7 @@ function ExistingLogin({ dealer, login }: { dealer: Dealer; login: DealerLogin }
         <dt>Email</dt>
         <dd>{login.email}</dd>
         <dt>Last login</dt>
-        <dd>{login.last_login ? formatDateTime(login.last_login) : 'Never'}</dd>
+        <dd>{login.last_login ? dates.dateTime(login.last_login) : 'Never'}</dd>
         <dt>Status</dt>
         <dd>
           <span className={`badge ${login.is_active ? 'badge--ok' : 'badge--off'}`}>

@@ -18,7 +18,15 @@ export interface DealerFormValues {
   use_own_website: boolean;
 }
 
-export function formValuesOf(dealer: Dealer | undefined, defaultZone: string): DealerFormValues {
+/**
+ * The form's values of a dealer (or blank). `dayOf` gives the calendar day of an instant in the system timezone: the
+ * join date shown is the day the business counts, not the UTC one.
+ */
+export function formValuesOf(
+  dealer: Dealer | undefined,
+  defaultZone: string,
+  dayOf: (instant: Date) => string,
+): DealerFormValues {
   return {
     business_name: dealer?.business_name ?? '',
     full_name: dealer?.full_name ?? '',
@@ -31,9 +39,14 @@ export function formValuesOf(dealer: Dealer | undefined, defaultZone: string): D
     website: dealer?.website ?? '',
     zone: dealer?.zone ?? defaultZone,
     description: dealer?.description ?? '',
-    created_at: dealer ? dealer.created_at.slice(0, 10) : '',
+    created_at: dealer ? joinDay(dealer.created_at, dayOf) : '',
     use_own_website: dealer?.use_own_website ?? true,
   };
+}
+
+function joinDay(iso: string, dayOf: (instant: Date) => string): string {
+  const instant = new Date(iso);
+  return Number.isNaN(instant.getTime()) ? iso.slice(0, 10) : dayOf(instant);
 }
 
 /** A refused form: the first problem's message and, when it concerns one field, that field (to show it beside). */

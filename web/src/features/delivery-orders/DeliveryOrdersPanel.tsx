@@ -2,7 +2,6 @@ import type { Order } from '@portal/contracts';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { usePagedRows } from '../../api/usePagedRows';
 import { countOf } from '../../format/count';
-import { formatDate } from '../../format/date';
 import { formatCents } from '../../format/money';
 import { orderStatusText } from '../../format/statusLabels';
 import { Button } from '../../ui/Button';
@@ -11,6 +10,7 @@ import { Message } from '../../ui/Message';
 import { sortableColumn } from '../../ui/SortableHeader';
 import { useDebounced } from '../../ui/useDebounced';
 import { type VirtualColumn, VirtualTable } from '../../ui/VirtualTable';
+import { ShownDate } from '../company/useDateFormat';
 import { StatusBadge } from '../orders/OrderBadges';
 import { OrderNumberButton } from '../orders/OrderNumberButton';
 import { itemCount, orderDealerName, orderPlace } from '../orders/orderList';
@@ -48,7 +48,7 @@ const COLUMNS: readonly {
     id: 'date',
     column: 'date',
     label: 'Order Date',
-    cell: (order) => formatDate(order.created_at),
+    cell: (order) => <ShownDate iso={order.created_at} />,
     className: 'delivery-orders__date',
   },
   {

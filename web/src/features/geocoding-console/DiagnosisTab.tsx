@@ -3,10 +3,10 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useState } from 'react';
 import { usePagedRows } from '../../api/usePagedRows';
 import { countOf } from '../../format/count';
-import { formatDate } from '../../format/date';
 import { Button } from '../../ui/Button';
 import { LoadMore } from '../../ui/LoadMore';
 import { Modal } from '../../ui/Modal';
+import { useDateFormat } from '../company/useDateFormat';
 import { useGetGeocodingHistoryPagesInfiniteQuery } from './consoleApi';
 import { formatCoordinates } from './consoleRules';
 import { RunDiagnosisButton } from './RunDiagnosisButton';
@@ -26,6 +26,7 @@ const place = (dealer: Diagnosed) =>
 
 /** Diagnosis: summary, recommended actions, error, missing and suspicious dealers with their repairs. */
 export function DiagnosisTab({ state, onManualFix }: DiagnosisTabProps) {
+  const dates = useDateFormat();
   const [historyOf, setHistoryOf] = useState<Diagnosed | null>(null);
   const { diagnosis } = state;
 
@@ -54,7 +55,7 @@ export function DiagnosisTab({ state, onManualFix }: DiagnosisTabProps) {
     <div className="geo-tab">
       <div className="geo-row">
         <p className="geo-muted">
-          {countOf(diagnosis.total_dealers, 'dealer', 'dealers')} checked {formatDate(diagnosis.timestamp)}:{' '}
+          {countOf(diagnosis.total_dealers, 'dealer', 'dealers')} checked {dates.date(diagnosis.timestamp)}:{' '}
           {diagnosis.summary.healthy_count} healthy, {diagnosis.summary.missing_count} missing,{' '}
           {countOf(diagnosis.summary.error_count, 'error', 'errors')}, {diagnosis.summary.suspicious_count} suspicious.
         </p>
@@ -148,6 +149,7 @@ const historyOf = (page: { history: GeocodingHistoryEntry[] }) => page.history;
 
 /** A dealer's geocoding history, newest first, 50 entries at a time (Load more), read afresh on every opening. */
 function HistoryModal({ dealer, onClose }: { dealer: Diagnosed | null; onClose: () => void }) {
+  const dates = useDateFormat();
   const wanted = dealer?.dealer_id;
   const result = useGetGeocodingHistoryPagesInfiniteQuery(wanted ? { params: { dealer_id: wanted } } : skipToken, {
     refetchOnMountOrArgChange: true,
@@ -189,7 +191,7 @@ function HistoryModal({ dealer, onClose }: { dealer: Diagnosed | null; onClose: 
             <tbody>
               {data.map((entry) => (
                 <tr key={entry.id}>
-                  <td>{formatDate(entry.occurred_at)}</td>
+                  <td>{dates.date(entry.occurred_at)}</td>
                   <td>{entry.action.replace(/_/g, ' ')}</td>
                   <td>{entry.actor}</td>
                   <td className="geo-mono">{coordinates(entry.previous_coordinates)}</td>

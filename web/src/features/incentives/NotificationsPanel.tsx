@@ -1,10 +1,10 @@
 import type { PendingNotification } from '@portal/contracts';
 import { useState } from 'react';
 import type { PagedRows } from '../../api/usePagedRows';
-import { formatDateTime } from '../../format/date';
 import { Button } from '../../ui/Button';
 import { LoadMore } from '../../ui/LoadMore';
 import { Message } from '../../ui/Message';
+import { useDateFormat } from '../company/useDateFormat';
 import { formatMetricValue, formatThreshold, METRIC_NAMES } from '../performance/metrics';
 import { programFailure, programSuccess, SAVE_FAILED } from './incentiveMessages';
 import { useHandlePendingNotificationMutation } from './incentivesApi';
@@ -20,6 +20,7 @@ interface NotificationsPanelProps {
  * reached — until an admin marks them handled.
  */
 export function NotificationsPanel({ notifications }: NotificationsPanelProps) {
+  const dates = useDateFormat();
   const [markHandled, { isLoading, originalArgs }] = useHandlePendingNotificationMutation();
   const [notice, setNotice] = useState<string>();
   const { rows: list, total, loading, loadingMore, hasMore, loadMore } = notifications;
@@ -68,7 +69,7 @@ export function NotificationsPanel({ notifications }: NotificationsPanelProps) {
                   </div>
                   <div>
                     <dt>Achieved</dt>
-                    <dd>{formatDateTime(notification.achieved_at)}</dd>
+                    <dd>{dates.dateTime(notification.achieved_at)}</dd>
                   </div>
                   <div>
                     <dt>Email</dt>

@@ -1,9 +1,10 @@
 import type { Achievement, IncentiveProgram } from '@portal/contracts';
 import { useEffect, useId, useState } from 'react';
 import { usePagedRows } from '../../api/usePagedRows';
-import { formatCalendarDate, formatDateTime } from '../../format/date';
+import { formatCalendarDate } from '../../format/date';
 import { Button } from '../../ui/Button';
 import { LoadMore } from '../../ui/LoadMore';
+import { useDateFormat } from '../company/useDateFormat';
 import { dealerLocation, formatMetricValue, formatThreshold, METRIC_NAMES } from '../performance/metrics';
 import { useGetProgramAchievementPagesInfiniteQuery, useGetTierReachedCountQuery } from './incentivesApi';
 
@@ -25,6 +26,7 @@ const achievementsOf = (page: { achievements: Achievement[] }) => page.achieveme
  * its achievements, newest first, 50 at a time (Load more), and their export.
  */
 export function ProgramCard({ program, toggling, exporting, onToggle, onEdit, onDelete, onExport }: ProgramCardProps) {
+  const dates = useDateFormat();
   const titleId = useId();
   const result = useGetProgramAchievementPagesInfiniteQuery(
     { params: { id: program.id } },
@@ -146,7 +148,7 @@ export function ProgramCard({ program, toggling, exporting, onToggle, onEdit, on
                       </span>
                     </td>
                     <td>{achievement.reward || '—'}</td>
-                    <td>{formatDateTime(achievement.achieved_at)}</td>
+                    <td>{dates.dateTime(achievement.achieved_at)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -4,6 +4,7 @@ import { InputField } from '../../ui/FormField';
 import { FormModalFooter } from '../../ui/FormModalFooter';
 import { Message } from '../../ui/Message';
 import { Modal } from '../../ui/Modal';
+import { useDateFormat } from '../company/useDateFormat';
 import {
   CREATE_FAILED,
   PROGRAM_CREATED,
@@ -32,7 +33,10 @@ interface ProgramFormModalProps {
 
 /** The create-program and edit-program modals (spec 000 §2): the program's fields and its tier editor. */
 export function ProgramFormModal({ program, onClose, onSaved }: ProgramFormModalProps) {
-  const [draft, setDraft] = useState<ProgramDraft>(() => (program ? programDraft(program) : newProgramDraft()));
+  const dates = useDateFormat();
+  const [draft, setDraft] = useState<ProgramDraft>(() =>
+    program ? programDraft(program) : newProgramDraft(dates.day(new Date())),
+  );
   const [problem, setProblem] = useState<DraftProblem | null>(null);
   const [create, { isLoading: creating }] = useCreateIncentiveProgramMutation();
   const [update, { isLoading: updating }] = useUpdateIncentiveProgramMutation();

@@ -29,6 +29,11 @@ export const incentivesApi = apiSlice.injectEndpoints({
     getPendingNotificationPages: contractPagedQuery(build, 'admin.pendingNotifications', {
       providesTags: ['PendingNotifications'],
     }),
+    /** How many notifications wait: the total of a one-row page (the dashboard's alert). */
+    getPendingNotificationCount: query(build, 'admin.pendingNotifications', {
+      select: (body) => body.total ?? body.count,
+      providesTags: ['PendingNotifications'],
+    }),
     handlePendingNotification: mutation(build, 'admin.handlePendingNotification', {
       invalidatesTags: ['PendingNotifications'],
     }),
@@ -44,5 +49,6 @@ export const {
   useGetProgramAchievementPagesInfiniteQuery,
   useGetTierReachedCountQuery,
   useGetPendingNotificationPagesInfiniteQuery,
+  useGetPendingNotificationCountQuery,
   useHandlePendingNotificationMutation,
 } = incentivesApi;

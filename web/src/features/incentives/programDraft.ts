@@ -38,12 +38,6 @@ function newKey(): string {
   return `new-${lastKey}`;
 }
 
-/** "2025-03-04" of a date, as the date input shows it (the local day). */
-export function ymd(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
 /** The name a new row gets: 'Tier N' by its position, or the next number no row already uses. */
 export function nextTierName(tiers: readonly Pick<TierDraft, 'name'>[]): string {
   const used = new Set(tiers.map((tier) => tier.name.trim().toLowerCase()));
@@ -65,14 +59,14 @@ export function newTier(tiers: readonly TierDraft[]): TierDraft {
 }
 
 /**
- * A new program (000 §9): enabled, with one tier 'Tier 1'. It runs from today to the end of the year, dates
- * the admin usually changes.
+ * A new program (000 §9): enabled, with one tier 'Tier 1'. It runs from today (YYYY-MM-DD, the day in the system
+ * timezone) to the end of that year, dates the admin usually changes.
  */
-export function newProgramDraft(today = new Date()): ProgramDraft {
+export function newProgramDraft(today: string): ProgramDraft {
   return {
     program_name: '',
-    start_date: ymd(today),
-    end_date: `${today.getFullYear()}-12-31`,
+    start_date: today,
+    end_date: `${today.slice(0, 4)}-12-31`,
     enabled: true,
     tiers: [newTier([])],
   };

@@ -1,25 +1,39 @@
 import { Link } from '../../app/navigation/Link';
-import { LOCATOR_PATH } from '../../app/navigation/routes';
-import { dealerRequestUrl } from '../../config';
+import { APPLY_PATH, LOCATOR_PATH } from '../../app/navigation/routes';
 import { BrandMark } from '../../ui/BrandMark';
 import { buttonClass } from '../../ui/Button';
 import { CONTENT_ID, SkipLink } from '../../ui/SkipLink';
-import { useCompanyProfile } from '../company/usePublicSettings';
+import { PLACEHOLDER_COMPANY } from '../company/companyProfile';
+import { useDateFormat } from '../company/useDateFormat';
+import { usePublicSettings } from '../company/usePublicSettings';
 import { BENEFITS } from './benefits';
 import './landing.css';
 
 export function LandingPage() {
-  const company = useCompanyProfile();
-  const applyUrl = dealerRequestUrl(company.email);
+  const settings = usePublicSettings();
+  const company = settings?.company ?? PLACEHOLDER_COMPANY;
+  const year = useDateFormat().day(new Date()).slice(0, 4);
 
   const callsToAction = (
     <div className="landing__actions">
       <Link to="/login" className={buttonClass('primary')}>
         Dealer Login
       </Link>
-      <a className={buttonClass('secondary')} href={applyUrl} target="_blank" rel="noopener noreferrer">
-        Apply Now
-      </a>
+      {settings?.applicationUrl ? (
+        // the company's own application page, elsewhere: a new tab keeps the portal open
+        <a
+          className={buttonClass('secondary')}
+          href={settings.applicationUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          Apply Now<span className="visually-hidden"> (opens in a new tab)</span>
+        </a>
+      ) : (
+        <Link to={APPLY_PATH} className={buttonClass('secondary')}>
+          Apply Now
+        </Link>
+      )}
     </div>
   );
 
@@ -91,7 +105,7 @@ export function LandingPage() {
 
       <footer className="landing__footer">
         <span>
-          © {new Date().getFullYear()} {company.name}
+          © {year} {company.name}
         </span>
         <span className="landing__footer-links">
           <Link to={LOCATOR_PATH}>Find a Dealer</Link>

@@ -3,12 +3,15 @@ import { BrandMark } from '../../ui/BrandMark';
 import { useCompanyProfile } from '../company/usePublicSettings';
 import './login.css';
 
-/** The centred card with the company's name, shared by the pages before sign-in (login, dealer signup). */
-export function AuthLayout({ title, children }: { title: string; children: ReactNode }) {
+/**
+ * The centred card with the company's name, shared by the pages before sign-in (login, dealer signup, the dealer
+ * application); `wide` for a form of two columns.
+ */
+export function AuthLayout({ title, children, wide }: { title: string; children: ReactNode; wide?: boolean }) {
   const company = useCompanyProfile();
   return (
     <main className="login">
-      <div className="login__card">
+      <div className={wide ? 'login__card login__card--wide' : 'login__card'}>
         <div className="login__brand">
           <BrandMark size={44} />
           <div>

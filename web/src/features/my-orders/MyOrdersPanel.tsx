@@ -4,11 +4,11 @@ import { useAppSelector } from '../../app/hooks';
 import { leaveTo, navigate } from '../../app/navigation/history';
 import { Link } from '../../app/navigation/Link';
 import { formatRoute } from '../../app/navigation/routes';
-import { formatDate } from '../../format/date';
 import { formatPrice } from '../../format/money';
 import { Button, buttonClass } from '../../ui/Button';
 import { LoadMore } from '../../ui/LoadMore';
 import { Message } from '../../ui/Message';
+import { useDateFormat } from '../company/useDateFormat';
 import { InvoiceModal } from '../orders/InvoiceModal';
 import { PaymentBadge, StatusBadge } from '../orders/OrderBadges';
 import { useGetDealerOrdersPagesInfiniteQuery } from '../orders/ordersApi';
@@ -85,6 +85,7 @@ export function MyOrdersPanel({ onOrderProducts, orderId = null }: MyOrdersPanel
 }
 
 function OrderCard({ order, href, onOpen }: { order: Order; href: string; onOpen: () => void }) {
+  const dates = useDateFormat();
   const label = `Order ${order.order_number}`;
   return (
     // the whole card opens the invoice on a click; its View Invoice button does from the keyboard
@@ -93,7 +94,7 @@ function OrderCard({ order, href, onOpen }: { order: Order; href: string; onOpen
       <header className="order-card__header">
         <div>
           <h3 className="order-card__number">{label}</h3>
-          <p className="order-card__date muted">{formatDate(order.created_at)}</p>
+          <p className="order-card__date muted">{dates.date(order.created_at)}</p>
         </div>
         <div className="order-card__badges">
           <StatusBadge status={order.status} />

@@ -1,11 +1,11 @@
 import type { DealerOrderSummary, Order } from '@portal/contracts';
 import { useState } from 'react';
 import type { PagedRows } from '../../api/usePagedRows';
-import { formatDate } from '../../format/date';
 import { formatCents } from '../../format/money';
 import { Button } from '../../ui/Button';
 import { LoadMore } from '../../ui/LoadMore';
 import { Message } from '../../ui/Message';
+import { useDateFormat } from '../company/useDateFormat';
 import { PaymentBadge, StatusBadge } from './OrderBadges';
 import { itemCount } from './orderList';
 import { fetchOrdersFailure } from './orderMessages';
@@ -31,6 +31,7 @@ const money = (dollars: number | undefined) => (dollars === undefined ? '—' : 
  * History lists the payments of the orders loaded, and says so while older orders are not.
  */
 export function DealerOrderHistory({ dealerName, orders: paged, summary, onOpen }: DealerOrderHistoryProps) {
+  const dates = useDateFormat();
   const { rows: orders, total, loading, error, hasMore } = paged;
   const [history, setHistory] = useState(false);
   return (
@@ -73,7 +74,7 @@ export function DealerOrderHistory({ dealerName, orders: paged, summary, onOpen 
                 <button type="button" className="order-history__row" onClick={() => onOpen(order)}>
                   <span className="visually-hidden">Open invoice of order </span>
                   <span className="order-history__number">#{order.order_number}</span>
-                  <span className="muted order-history__date">{formatDate(order.created_at)}</span>
+                  <span className="muted order-history__date">{dates.date(order.created_at)}</span>
                   <span className="muted order-history__items">{countOf(itemCount(order), 'item', 'items')}</span>
                   <span className="order-history__total">{formatCents(centsOf(order.total_value))}</span>
                   <span className="order-history__badges">

@@ -1,8 +1,8 @@
 import type { CompanySettings, Order } from '@portal/contracts';
 import type { ReactNode } from 'react';
-import { formatDate, formatDateTime } from '../../format/date';
 import { formatCents } from '../../format/money';
 import { PLACEHOLDER_COMPANY } from '../company/companyProfile';
+import { useDateFormat } from '../company/useDateFormat';
 import { type DraftLine, draftTotals } from './invoiceDraft';
 import { PaymentBadge, StatusBadge } from './OrderBadges';
 import { OrderLinesTable } from './OrderLinesTable';
@@ -33,6 +33,7 @@ export function InvoiceDocument({
   lineAction,
   showNotes = true,
 }: InvoiceDocumentProps) {
+  const dates = useDateFormat();
   const totals = draftTotals(lines, centsOf(order.total_paid));
   const dealer = order.dealer_info;
   const companyName = company?.company_name.trim() || PLACEHOLDER_COMPANY.name;
@@ -54,7 +55,7 @@ export function InvoiceDocument({
             <dt>Invoice #</dt>
             <dd>{order.order_number}</dd>
             <dt>Date</dt>
-            <dd>{order.formatted_date || formatDate(order.created_at)}</dd>
+            <dd>{order.formatted_date || dates.date(order.created_at)}</dd>
             <dt>Status</dt>
             <dd>
               <StatusBadge status={order.status} />
@@ -104,7 +105,7 @@ export function InvoiceDocument({
             <tbody>
               {order.payments.map((payment) => (
                 <tr key={payment.payment_id}>
-                  <td>{formatDateTime(payment.created_at)}</td>
+                  <td>{dates.dateTime(payment.created_at)}</td>
                   <td>
                     <PaymentDescription payment={payment} />
                   </td>

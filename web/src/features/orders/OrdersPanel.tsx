@@ -8,6 +8,7 @@ import { Button } from '../../ui/Button';
 import { InputField, SelectInput } from '../../ui/FormField';
 import { lazyScreen } from '../../ui/lazyScreen';
 import { Message } from '../../ui/Message';
+import { useSystemTimezone } from '../company/useDateFormat';
 import { DealerPicker } from '../dealers/DealerPicker';
 import { selectToken } from '../session/sessionSlice';
 import { OrdersTable } from './OrdersTable';
@@ -38,6 +39,7 @@ const orderHref = (order: Order) => orderPath(order.order_id);
 
 export function OrdersPanel({ orderId = null }: { orderId?: string | null }) {
   const token = useAppSelector(selectToken);
+  const timeZone = useSystemTimezone();
   const list = useOrderList();
   const { filters, setFilters } = list;
   const [creating, setCreating] = useState(false);
@@ -50,7 +52,7 @@ export function OrdersPanel({ orderId = null }: { orderId?: string | null }) {
   async function exportCsv() {
     setExporting(true);
     try {
-      await downloadOrdersCsv(token, list.query);
+      await downloadOrdersCsv(token, list.query, timeZone);
     } catch (failure) {
       setNotice(`Error exporting orders: ${failure instanceof Error ? failure.message : String(failure)}`);
     } finally {

@@ -1,9 +1,9 @@
 import type { Order } from '@portal/contracts';
 import { memo, type ReactNode, useMemo } from 'react';
-import { formatDate } from '../../format/date';
 import { formatCents } from '../../format/money';
 import { sortableColumn } from '../../ui/SortableHeader';
 import { type VirtualColumn, VirtualTable } from '../../ui/VirtualTable';
+import { ShownDate } from '../company/useDateFormat';
 import { PaymentBadge, StatusBadge } from './OrderBadges';
 import { OrderNumberButton } from './OrderNumberButton';
 import { itemCount, orderDealerName } from './orderList';
@@ -46,7 +46,7 @@ const COLUMNS: readonly Column[] = [
     id: 'date',
     sort: 'date',
     label: 'Order Date',
-    cell: (order) => formatDate(order.created_at),
+    cell: (order) => <ShownDate iso={order.created_at} />,
     className: 'orders-table__date',
   },
   {

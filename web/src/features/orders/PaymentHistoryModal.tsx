@@ -1,8 +1,8 @@
 import type { Order } from '@portal/contracts';
-import { formatDate } from '../../format/date';
 import { formatCents } from '../../format/money';
 import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
+import { useDateFormat } from '../company/useDateFormat';
 import { dealerPayments } from './dealerPayments';
 import { centsOf } from './orderMoney';
 import { PaymentDescription } from './PaymentDescription';
@@ -26,6 +26,7 @@ interface PaymentHistoryModalProps {
  * paid on all orders.
  */
 export function PaymentHistoryModal({ dealerName, orders, partial, paidOnAll, onClose }: PaymentHistoryModalProps) {
+  const dates = useDateFormat();
   const { payments, totalCents } = dealerPayments(orders);
   const covered = `the ${orders.length} most recent of ${partial?.total === undefined ? 'the orders' : countOf(partial.total, 'order', 'orders')}`;
   return (
@@ -59,7 +60,7 @@ export function PaymentHistoryModal({ dealerName, orders, partial, paidOnAll, on
           <tbody>
             {payments.map((payment) => (
               <tr key={payment.payment_id}>
-                <td>{formatDate(payment.created_at)}</td>
+                <td>{dates.date(payment.created_at)}</td>
                 <td className="invoice__number-cell">#{payment.order_number}</td>
                 <td>
                   <PaymentDescription payment={payment} />

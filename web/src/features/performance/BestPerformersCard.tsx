@@ -1,7 +1,9 @@
 import type { PerformanceMetric } from '@portal/contracts';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
+import { useQueryParam } from '../../app/navigation/history';
 import { Button } from '../../ui/Button';
 import { lazyScreen, ScreenLoading } from '../../ui/lazyScreen';
+import { MANAGE_PARAM, type ManagementSection, managementSection } from './managementSections';
 import { dealerLocation, formatMetricValue, METRIC_OPTIONS, plural } from './metrics';
 import { useGetTopPerformersQuery } from './performanceApi';
 import { BEST_PERFORMERS_LIMIT, rankPerformers } from './ranking';
@@ -16,7 +18,16 @@ const PerformanceOverlay = lazyScreen(() => import('./PerformanceOverlay'), 'Per
  */
 export function BestPerformersCard() {
   const [metric, setMetric] = useState<PerformanceMetric>('revenue');
-  const [managing, setManaging] = useState(false);
+  // the sub-tab Dealer Performance Management is open on; null: closed
+  const [managing, setManaging] = useState<ManagementSection | null>(null);
+  // an address that asks for it (the dashboard's achievements alert) opens it, and the request leaves the address
+  const [requested, clearRequest] = useQueryParam(MANAGE_PARAM);
+  useEffect(() => {
+    const section = managementSection(requested);
+    if (!section) return;
+    setManaging(section);
+    clearRequest('');
+  }, [requested, clearRequest]);
   const selectId = useId();
   const titleId = useId();
   const { data, isLoading } = useGetTopPerformersQuery(
@@ -46,7 +57,7 @@ export function BestPerformersCard() {
               </option>
             ))}
           </select>
-          <Button variant="secondary" onClick={() => setManaging(true)}>
+          <Button variant="secondary" onClick={() => setManaging('performance')}>
             View All &amp; Manage
           </Button>
         </div>
@@ -78,7 +89,7 @@ export function BestPerformersCard() {
       )}
       {managing && (
         <ScreenLoading>
-          <PerformanceOverlay onClose={() => setManaging(false)} />
+          <PerformanceOverlay initialSection={managing} onClose={() => setManaging(null)} />
         </ScreenLoading>
       )}
     </section>

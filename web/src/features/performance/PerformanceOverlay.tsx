@@ -6,10 +6,9 @@ import { type Section, SectionTabs } from '../../ui/SectionTabs';
 import { IncentiveProgramsPanel } from '../incentives/IncentiveProgramsPanel';
 import { useGetPendingNotificationPagesInfiniteQuery } from '../incentives/incentivesApi';
 import { NotificationsPanel } from '../incentives/NotificationsPanel';
+import type { ManagementSection } from './managementSections';
 import { PerformanceDataPanel } from './PerformanceDataPanel';
 import './performance.css';
-
-type ManagementSection = 'performance' | 'programs' | 'notifications';
 
 /** New achievements arrive from order events while the overlay is open: the count is re-read this often. */
 const NOTIFICATIONS_POLL_MS = 30_000;
@@ -20,14 +19,16 @@ const notificationCount = (page: { total?: number; count: number }) => page.tota
 
 interface PerformanceOverlayProps {
   onClose: () => void;
+  /** the sub-tab it opens on (the achievements alert opens Notifications) */
+  initialSection?: ManagementSection;
 }
 
 /**
  * Dealer Performance Management (spec 000 §2, 001 §2): an overlay over the admin dashboard with three
  * sub-tabs — Performance Data, Incentive Programs, and Notifications with the pending count.
  */
-export function PerformanceOverlay({ onClose }: PerformanceOverlayProps) {
-  const [section, setSection] = useState<ManagementSection>('performance');
+export function PerformanceOverlay({ onClose, initialSection = 'performance' }: PerformanceOverlayProps) {
+  const [section, setSection] = useState<ManagementSection>(initialSection);
   const host = useRef<HTMLDivElement>(null);
   // Escape in a dialog opened inside the overlay (a program modal) reaches the overlay's cancel handler too
   // (React passes the event up its tree): only that dialog closes

@@ -1,8 +1,8 @@
 import type { Picture } from '@portal/contracts';
 import type { ReactNode } from 'react';
-import { formatDate } from '../../format/date';
 import { formatFileSize } from '../../format/fileSize';
 import { ImageOrPlaceholder } from '../../ui/ImageOrPlaceholder';
+import { useDateFormat } from '../company/useDateFormat';
 import { pictureThumbnailUrl } from './pictureImages';
 
 interface PictureCardProps {
@@ -14,6 +14,7 @@ interface PictureCardProps {
 
 /** One picture of a grid: the thumbnail (opens the preview), title, description, size in MB and date. */
 export function PictureCard({ picture, onPreview, actions }: PictureCardProps) {
+  const dates = useDateFormat();
   return (
     <li className="catalog-card" aria-label={picture.title}>
       <button
@@ -31,7 +32,7 @@ export function PictureCard({ picture, onPreview, actions }: PictureCardProps) {
         <div className="catalog-card__row">
           <p className="catalog-card__meta">
             <span>{formatFileSize(picture.file_size)}</span> ·{' '}
-            <time dateTime={picture.created_at}>{formatDate(picture.created_at)}</time>
+            <time dateTime={picture.created_at}>{dates.date(picture.created_at)}</time>
           </p>
           {picture.category && <span className="badge">{picture.category}</span>}
         </div>

@@ -1,9 +1,9 @@
 import type { Picture } from '@portal/contracts';
 import type { ReactNode } from 'react';
-import { formatDate } from '../../format/date';
 import { formatFileSize } from '../../format/fileSize';
 import { ImageOrPlaceholder } from '../../ui/ImageOrPlaceholder';
 import { Modal } from '../../ui/Modal';
+import { useDateFormat } from '../company/useDateFormat';
 import { picturePreviewUrl } from './pictureImages';
 
 interface PicturePreviewModalProps {
@@ -15,6 +15,7 @@ interface PicturePreviewModalProps {
 
 /** A larger view of a picture (the 800 px rendition), with its description, size and date. */
 export function PicturePreviewModal({ picture, onClose, footer }: PicturePreviewModalProps) {
+  const dates = useDateFormat();
   return (
     <Modal open={picture !== null} title={picture?.title ?? 'Picture'} onClose={onClose} footer={footer} size="wide">
       {picture && (
@@ -30,7 +31,7 @@ export function PicturePreviewModal({ picture, onClose, footer }: PicturePreview
           <figcaption className="picture-preview__caption">
             {picture.description && <p>{picture.description}</p>}
             <p className="muted">
-              {[picture.category, formatFileSize(picture.file_size), formatDate(picture.created_at)]
+              {[picture.category, formatFileSize(picture.file_size), dates.date(picture.created_at)]
                 .filter(Boolean)
                 .join(' · ')}
             </p>

@@ -1,7 +1,7 @@
-import { formatDateTime } from '../../format/date';
 import { formatCents } from '../../format/money';
 import { Button } from '../../ui/Button';
 import { Modal } from '../../ui/Modal';
+import { useDateFormat } from '../company/useDateFormat';
 import { StatusBadge } from '../orders/OrderBadges';
 import type { OrderDetailsView } from './orderDetails';
 
@@ -9,6 +9,7 @@ const cents = (dollars: number) => Math.round(dollars * 100);
 
 /** An order's details, read-only: its dealer and where it goes, its lines and total, and its notes. */
 export function OrderDetailsModal({ order, onClose }: { order: OrderDetailsView | null; onClose: () => void }) {
+  const dates = useDateFormat();
   return (
     <Modal
       open={order !== null}
@@ -23,7 +24,7 @@ export function OrderDetailsModal({ order, onClose }: { order: OrderDetailsView 
       {order && (
         <div className="order-details">
           <p className="order-details__meta">
-            <span className="muted">{formatDateTime(order.created_at)}</span>
+            <span className="muted">{dates.dateTime(order.created_at)}</span>
             <StatusBadge status={order.status} />
           </p>
           <section aria-label="Dealer" className="order-details__dealer">

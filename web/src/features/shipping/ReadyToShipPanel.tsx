@@ -1,11 +1,11 @@
 import type { ShippingOrder } from '@portal/contracts';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { usePagedRows } from '../../api/usePagedRows';
-import { formatDate } from '../../format/date';
 import { formatCents } from '../../format/money';
 import { Button } from '../../ui/Button';
 import { LoadMore } from '../../ui/LoadMore';
 import { Message } from '../../ui/Message';
+import { useDateFormat } from '../company/useDateFormat';
 import { useTimedNotice } from '../settings/shared/useTimedNotice';
 import { OrderDetailsModal } from './OrderDetailsModal';
 import { cityLine, dealerName, detailsOfShippingOrder } from './orderDetails';
@@ -185,6 +185,7 @@ function ReadyRow({
   onToggle: () => void;
   onOpen: () => void;
 }) {
+  const dates = useDateFormat();
   const place = cityLine(order.dealer_city, order.dealer_state, order.dealer_zip_code);
   return (
     <tr className={selected ? 'ready-table__row ready-table__row--selected' : 'ready-table__row'}>
@@ -197,7 +198,7 @@ function ReadyRow({
         />
       </td>
       <td className="ready-table__number">#{order.order_number}</td>
-      <td className="ready-table__date">{formatDate(order.created_at)}</td>
+      <td className="ready-table__date">{dates.date(order.created_at)}</td>
       <td className="ready-table__dealer">{dealerName(order)}</td>
       <td className="ready-table__place">
         {order.dealer_address && <span>{order.dealer_address}</span>}

@@ -2,17 +2,18 @@ import type { Shipment, ShippingSettings } from '@portal/contracts';
 import { type ReactNode, useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { countOf } from '../../format/count';
-import { formatDateTime } from '../../format/date';
+import { useDateFormat } from '../company/useDateFormat';
 import { formatEta, formatMiles, routeBasis, routeModeLabel, stopName, stopOrders } from './routeDisplay';
 
 /** The route sheet a driver takes along: stops in order, address, phone, orders and items, a signature line. */
 export function RouteSheet({ shipment, settings }: { shipment: Shipment; settings?: ShippingSettings }) {
+  const dates = useDateFormat();
   return (
     <article className="route-sheet">
       <header className="route-sheet__header">
         <h1>Route sheet: {shipment.shipment_name}</h1>
         <p>
-          Created {formatDateTime(shipment.created_at)} · {countOf(shipment.total_orders, 'order', 'orders')} ·{' '}
+          Created {dates.dateTime(shipment.created_at)} · {countOf(shipment.total_orders, 'order', 'orders')} ·{' '}
           {countOf(shipment.delivery_stats.total_stops, 'stop', 'stops')} · {formatMiles(shipment.total_miles)} ·{' '}
           {routeModeLabel(shipment.route_mode)}
         </p>

@@ -1,8 +1,8 @@
 import type { Shipment, ShippingOrder } from '@portal/contracts';
 import { useId, useState } from 'react';
-import { formatDateTime } from '../../format/date';
 import { Button, buttonClass } from '../../ui/Button';
 import { Message } from '../../ui/Message';
+import { useDateFormat } from '../company/useDateFormat';
 import { useTimedNotice } from '../settings/shared/useTimedNotice';
 import { deliveryProgress, shipmentStatusClass } from './deliveryActions';
 import { RouteStopList } from './RouteStopList';
@@ -41,6 +41,7 @@ export function ShipmentCard({
   onDetailsOpen,
   onPrint,
 }: ShipmentCardProps) {
+  const dates = useDateFormat();
   const [notice, showNotice] = useTimedNotice();
   const [answered, setAnswered] = useState<AnsweredShipment | null>(null);
   const shipment = shownShipment(listed, answered);
@@ -63,7 +64,7 @@ export function ShipmentCard({
           <h3 id={titleId} className="shipment-card__name">
             {shipment.shipment_name}
           </h3>
-          <p className="shipment-card__created muted">Created {formatDateTime(shipment.created_at)}</p>
+          <p className="shipment-card__created muted">Created {dates.dateTime(shipment.created_at)}</p>
         </div>
         <span className={`badge ${shipmentStatusClass(shipment.status)}`}>{shipment.status}</span>
       </header>

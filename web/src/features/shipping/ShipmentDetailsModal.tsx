@@ -1,10 +1,10 @@
 import type { Shipment, ShippingOrder } from '@portal/contracts';
 import { countOf } from '../../format/count';
-import { formatDateTime } from '../../format/date';
 import { formatCents } from '../../format/money';
 import { Button } from '../../ui/Button';
 import { Message } from '../../ui/Message';
 import { Modal } from '../../ui/Modal';
+import { useDateFormat } from '../company/useDateFormat';
 import { StatusBadge } from '../orders/OrderBadges';
 import type { Notice } from '../settings/shared/notice';
 import { DELIVERY_ACTION_LABELS, deliveryActions, deliveryProgress, shipmentStatusClass } from './deliveryActions';
@@ -22,6 +22,7 @@ interface ShipmentDetailsModalProps {
 
 /** The shipment-details modal: the shipment at a glance and every order in it, with its status buttons. */
 export function ShipmentDetailsModal({ shipment, actions, notice, onOpenOrder, onClose }: ShipmentDetailsModalProps) {
+  const dates = useDateFormat();
   const stopOf = new Map(shipment.route.flatMap((stop) => stop.order_ids.map((id) => [id, stop.stop_number] as const)));
   return (
     <Modal
@@ -38,7 +39,7 @@ export function ShipmentDetailsModal({ shipment, actions, notice, onOpenOrder, o
       <div className="shipment-details">
         <p className="shipment-details__meta">
           <span className={`badge ${shipmentStatusClass(shipment.status)}`}>{shipment.status}</span>
-          <span className="muted">Created {formatDateTime(shipment.created_at)}</span>
+          <span className="muted">Created {dates.dateTime(shipment.created_at)}</span>
         </p>
         <p className="muted">
           {countOf(shipment.total_orders, 'order', 'orders')} ·{' '}

@@ -1,7 +1,7 @@
 import type { AdminUser } from '@portal/contracts';
-import { formatDate } from '../../../format/date';
 import { roleLabel } from '../../../format/role';
 import { Button } from '../../../ui/Button';
+import { useDateFormat } from '../../company/useDateFormat';
 
 interface AdminUsersTableProps {
   users: readonly AdminUser[];
@@ -11,6 +11,7 @@ interface AdminUsersTableProps {
 }
 
 export function AdminUsersTable({ users, currentEmail, onDelete }: AdminUsersTableProps) {
+  const dates = useDateFormat();
   return (
     <div className="table-frame">
       <table className="data-table">
@@ -48,7 +49,7 @@ export function AdminUsersTable({ users, currentEmail, onDelete }: AdminUsersTab
                 <td data-label="Role">
                   <span className={`badge badge--${user.role}`}>{roleLabel(user.role)}</span>
                 </td>
-                <td data-label="Created">{formatDate(user.created_at)}</td>
+                <td data-label="Created">{dates.date(user.created_at)}</td>
                 <td data-label="Created By">{user.created_by ?? '—'}</td>
                 <td className="data-table__actions">
                   {!isMe && (

@@ -13,7 +13,11 @@ import { useSaveCompanySettingsMutation } from './companySettingsApi';
 const SAVED = 'Company settings saved successfully! This will appear on all invoices.';
 
 export function CompanySettingsForm({ initial }: { initial: CompanySettings }) {
-  const [values, setValues] = useState<CompanySettings>(initial);
+  // an answer from before the application page existed has no address: none
+  const [values, setValues] = useState<CompanySettings>(() => ({
+    ...initial,
+    dealer_application_url: initial.dealer_application_url ?? '',
+  }));
   const [save, { isLoading }] = useSaveCompanySettingsMutation();
   const [notice, showNotice] = useTimedNotice();
   // Save was pressed: from then on the first problem shows beside its field, and goes as soon as it is fixed
@@ -56,6 +60,16 @@ export function CompanySettingsForm({ initial }: { initial: CompanySettings }) {
         <InputField label="City" autoComplete="address-level2" {...field('city')} />
         <StateSelect {...field('state')} />
         <InputField label="ZIP Code" autoComplete="postal-code" inputMode="numeric" {...field('zip_code')} />
+      </div>
+      <div className="settings-grid">
+        <InputField
+          label="Dealer application page (optional)"
+          type="url"
+          className="field--wide"
+          placeholder="https://"
+          hint="Apply Now opens this page. Leave blank to use the portal's own application form."
+          {...field('dealer_application_url')}
+        />
       </div>
       <Message text={notice?.text ?? formLevel} tone={notice?.tone} />
       <div className="settings-actions">

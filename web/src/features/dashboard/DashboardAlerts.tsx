@@ -1,0 +1,61 @@
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { Link } from '../../app/navigation/Link';
+import { formatRoute, withQuery } from '../../app/navigation/routes';
+import { useGetPendingNotificationCountQuery } from '../incentives/incentivesApi';
+import { MANAGE_PARAM } from '../performance/managementSections';
+import { useGetNotificationSettingsQuery } from '../settings/notifications/notificationSettingsApi';
+import { achievementsAlert, pendingApprovalsAlert } from './alertTexts';
+import { PENDING_APPLICATIONS_ID } from './PendingApplicationsPanel';
+import {
+  PENDING_APPLICATIONS_ARG,
+  PENDING_APPLICATIONS_REFRESH,
+  useGetPendingApplicationsQuery,
+} from './pendingApplicationsApi';
+
+/** The pending achievement notifications: the dashboard with Dealer Performance Management open on them. */
+export const PENDING_NOTIFICATIONS_PATH = withQuery(
+  formatRoute({ role: 'admin', tab: 'dashboard' }),
+  new URLSearchParams({ [MANAGE_PARAM]: 'notifications' }),
+);
+
+/**
+ * The admin dashboard's alerts (001 §3), while Dashboard alerts are on: the applicants waiting for approval and the
+ * achievements no admin has handled, each a status banner (announced politely, never taking the focus) linking to
+ * where they are handled. Counts come from the lists' totals, never the whole lists.
+ */
+export function DashboardAlerts() {
+  const { data: settings } = useGetNotificationSettingsQuery(undefined, { refetchOnMountOrArgChange: true });
+  const alerts = settings?.dashboard_alerts_enabled ? settings : undefined;
+  // the same first page the Pending Applications panel reads: one request for both
+  const { data: applications } = useGetPendingApplicationsQuery(
+    alerts?.alert_pending_approvals ? PENDING_APPLICATIONS_ARG : skipToken,
+    PENDING_APPLICATIONS_REFRESH,
+  );
+  const { data: achievements } = useGetPendingNotificationCountQuery(
+    alerts?.alert_performance_milestones ? { query: { limit: 1 } } : skipToken,
+    { refetchOnMountOrArgChange: true, refetchOnFocus: true },
+  );
+  const approvals = alerts?.alert_pending_approvals ? (applications?.total ?? 0) : 0;
+  const unhandled = alerts?.alert_performance_milestones ? (achievements ?? 0) : 0;
+  if (approvals === 0 && unhandled === 0) return null;
+  return (
+    <div className="dashboard-alerts">
+      {approvals > 0 && (
+        <div role="status" className="dashboard-alert">
+          <span>{pendingApprovalsAlert(approvals)}</span>
+          <a href={`#${PENDING_APPLICATIONS_ID}`} className="dashboard-alert__link">
+            Review applications
+          </a>
+        </div>
+      )}
+      {unhandled > 0 && (
+        <div role="status" className="dashboard-alert">
+          <span>{achievementsAlert(unhandled)}</span>
+          <Link to={PENDING_NOTIFICATIONS_PATH} className="dashboard-alert__link">
+            Open notifications
+          </Link>
+        </div>
+      )}
+    </div>
+  );
+}
