@@ -5,6 +5,15 @@ import { Money } from '../fields';
 export const ORDER_STATUSES = ['pending', 'confirmed', 'in_shipment', 'shipped', 'delivered', 'cancelled'] as const;
 export const OrderStatus = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof OrderStatus>;
+/** The statuses as words where they are labels or sentences ("In shipment", not `in_shipment`): screens and mails. */
+export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
+  pending: 'Pending',
+  confirmed: 'Confirmed',
+  in_shipment: 'In shipment',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+};
 
 export const PAYMENT_STATUSES = ['unpaid', 'partially_paid', 'fully_paid'] as const;
 export const PaymentStatus = z.enum(PAYMENT_STATUSES);

@@ -24,7 +24,7 @@ import type { IdentityConfig } from '../src/config';
 import { writeSettings } from '../src/data/settings-store';
 import type { IdentityDeps } from '../src/dependencies';
 import { reportScheduler, runDueReports } from '../src/use-cases/reports/scheduled-reports';
-import { startIdentity, type TestIdentity } from './support/identity';
+import { startIdentity, type TestIdentity, testMailEnv } from './support/identity';
 
 type Identity = RunningService<IdentityConfig, IdentityDeps>;
 
@@ -77,10 +77,7 @@ beforeAll(async () => {
     {
       JWT_PRIVATE_KEY: keys.JWT_PRIVATE_KEY,
       JWT_PUBLIC_KEY: keys.JWT_PUBLIC_KEY,
-      SMTP_HOST: '127.0.0.1',
-      SMTP_PORT: String(smtp.port),
-      SMTP_SECURE: 'false',
-      MAIL_FROM: 'Portal <portal@example.com>',
+      ...testMailEnv(smtp),
       ORDER_URL: others.service('order').url,
       DEALER_URL: others.service('dealer').url,
       INCENTIVE_URL: others.service('incentive').url,

@@ -14,7 +14,7 @@ import { createInProcessTransport, createLogger, type InProcessTransport } from 
 import { dealerSnapshot, deliverEvent, eventsSettled } from '@portal/platform/testing';
 import { mailParts, parseMail, type SmtpReceiver, startSmtpReceiver } from '@portal/platform/testing/smtp-receiver';
 import { writeSettings } from '../src/data/settings-store';
-import { startIdentity, type TestIdentity } from './support/identity';
+import { startIdentity, type TestIdentity, testMailEnv } from './support/identity';
 
 let smtp: SmtpReceiver;
 let transport: InProcessTransport;
@@ -27,11 +27,7 @@ beforeAll(async () => {
   identity = await startIdentity(
     'identity_application_mail',
     {
-      SMTP_HOST: '127.0.0.1',
-      SMTP_PORT: String(smtp.port),
-      SMTP_SECURE: 'false',
-      MAIL_FROM: 'Portal <portal@example.com>',
-      PUBLIC_BASE_URL: 'https://portal.example.com',
+      ...testMailEnv(smtp),
     },
     { transport, logger },
   );

@@ -1,26 +1,23 @@
-import type {
-  DealerStatus,
-  OrderStatus,
-  PaymentStatus,
-  RouteMode,
-  ShipmentStatus,
-  ShipmentStatusFilter,
+import {
+  type DealerStatus,
+  ORDER_STATUS_LABELS,
+  type OrderStatus,
+  type PaymentStatus,
+  type RouteMode,
+  type ShipmentStatus,
+  type ShipmentStatusFilter,
 } from '@portal/contracts';
+
 import type { z } from 'zod';
+
+/** The order statuses' words are shared with identity's mails: declared once, in contracts. */
+export { ORDER_STATUS_LABELS };
 
 /**
  * The statuses as words, where they are labels (selects, headings, sentences): "In shipment", not `in_shipment`
  * or IN_SHIPMENT. Badges keep the spec's upper-cased values (orders/orderBadges.ts). One map per status kind,
  * keyed by the contracts' own status lists, so a status added there does not compile until it has its words.
  */
-export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
-  pending: 'Pending',
-  confirmed: 'Confirmed',
-  in_shipment: 'In shipment',
-  shipped: 'Shipped',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
-};
 
 export const PAYMENT_STATUS_LABELS: Readonly<Record<PaymentStatus, string>> = {
   unpaid: 'Unpaid',

@@ -10,6 +10,15 @@ import { hashPassword } from '../../src/domain/passwords';
 
 export { bearer, eventually } from '@portal/platform/testing';
 
+/** identity's mail pointed at a test SMTP receiver (plain SMTP on its port), with links to a public address. */
+export const testMailEnv = (smtp: { port: number }) => ({
+  SMTP_HOST: '127.0.0.1',
+  SMTP_PORT: String(smtp.port),
+  SMTP_SECURE: 'false',
+  MAIL_FROM: 'Portal <portal@example.com>',
+  PUBLIC_BASE_URL: 'https://portal.example.com',
+});
+
 export const FIRST_ADMIN = { email: 'owner@example.com', password: 'correct horse battery' };
 
 /** 32 random-looking bytes as 64 hex digits, the form SETTINGS_ENCRYPTION_KEY takes. */

@@ -19,7 +19,7 @@ import {
 import type { z } from 'zod';
 import { readEmailSettings, readSystemConfiguration } from '../../src/data/settings';
 import { writeSettings } from '../../src/data/settings-store';
-import { startIdentity, type TestIdentity } from './identity';
+import { startIdentity, type TestIdentity, testMailEnv } from './identity';
 
 export const NOTIFICATION_EMAIL = 'ops@example.com';
 
@@ -71,11 +71,7 @@ export async function startNotifications(
   const identity = await startIdentity(
     prefix,
     {
-      SMTP_HOST: '127.0.0.1',
-      SMTP_PORT: String(smtp.port),
-      SMTP_SECURE: 'false',
-      MAIL_FROM: 'Portal <portal@example.com>',
-      PUBLIC_BASE_URL: 'https://portal.example.com',
+      ...testMailEnv(smtp),
     },
     { transport, logger },
     { clock: () => clock.now },

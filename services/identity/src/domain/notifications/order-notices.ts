@@ -1,4 +1,11 @@
-import { formatCents, type OrderStatus, orderNumber, type PayloadOfType, type PaymentStatus } from '@portal/contracts';
+import {
+  formatCents,
+  ORDER_STATUS_LABELS,
+  type OrderStatus,
+  orderNumber,
+  type PayloadOfType,
+  type PaymentStatus,
+} from '@portal/contracts';
 import type { Notice } from './notice-mail';
 
 /** What the order notices read of an order (order.created and order.updated carry it; money in cents). */
@@ -11,14 +18,6 @@ export interface NoticedOrder {
   notes: string | null;
 }
 
-const STATUS_LABELS: Record<OrderStatus, string> = {
-  pending: 'Pending',
-  confirmed: 'Confirmed',
-  in_shipment: 'In shipment',
-  shipped: 'Shipped',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
-};
 const PAYMENT_LABELS: Record<PaymentStatus, string> = {
   unpaid: 'unpaid',
   partially_paid: 'partially paid',
@@ -56,7 +55,7 @@ export function newOrderNotice(order: NoticedOrder, dealer: string, orderUrl: st
   return {
     subject: `New order ${number} from ${dealer}: ${dollars(order.total_cents)}`,
     paragraphs: [
-      `${dealer} placed order ${number} totalling ${dollars(order.total_cents)} (${STATUS_LABELS[order.status].toLowerCase()}).`,
+      `${dealer} placed order ${number} totalling ${dollars(order.total_cents)} (${ORDER_STATUS_LABELS[order.status].toLowerCase()}).`,
       ...notesParagraph(order),
     ],
     list: orderLines(order),
@@ -71,8 +70,8 @@ export function statusChangeNotice(
   orderUrl: string,
 ): Notice {
   const number = orderNumber(order.order_id);
-  const from = STATUS_LABELS[order.previous_status];
-  const to = STATUS_LABELS[order.status];
+  const from = ORDER_STATUS_LABELS[order.previous_status];
+  const to = ORDER_STATUS_LABELS[order.status];
   return {
     subject: `Order ${number} from ${dealer} is now ${to.toLowerCase()}`,
     paragraphs: [`Order ${number} from ${dealer} (${dollars(order.total_cents)}) moved from ${from} to ${to}.`],
@@ -88,7 +87,7 @@ export function orderUpdateNotice(order: PayloadOfType<'order.updated'>, dealer:
     paragraphs: [
       `Order ${number} from ${dealer} now totals ${dollars(order.total_cents)}, ${dollars(order.paid_cents)} paid (${
         PAYMENT_LABELS[order.payment_status]
-      }); status ${STATUS_LABELS[order.status].toLowerCase()}.`,
+      }); status ${ORDER_STATUS_LABELS[order.status].toLowerCase()}.`,
       ...notesParagraph(order),
     ],
     list: orderLines(order),

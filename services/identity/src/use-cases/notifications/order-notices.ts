@@ -9,6 +9,7 @@ import { portalLink } from '../../domain/notifications/notice-mail';
 import {
   countedCents,
   dealerStatusNotice,
+  type NoticedOrder,
   newOrderNotice,
   orderContent,
   orderUpdateNotice,
@@ -20,6 +21,18 @@ import { keepOrder, noticeRevenueMilestone } from './revenue-milestones';
 
 const adminOrderUrl = (ctx: IdentityContext, orderId: string) =>
   portalLink(ctx.config.PUBLIC_BASE_URL, `/admin/orders/${encodeURIComponent(orderId)}`);
+
+/** What identity keeps of an order to tell a real change and to count its month's revenue. */
+function keptOrder(order: NoticedOrder, createdAt: string | null): Omit<NotificationOrder, 'changed_at'> {
+  return {
+    order_id: order.order_id,
+    dealer_id: order.dealer_id,
+    status: order.status,
+    counted_cents: countedCents(order),
+    content: orderContent(order),
+    created_at: createdAt,
+  };
+}
 
 async function dealerLabel(manager: EntityManager, dealerId: string): Promise<string> {
   return dealerName(await findKnownDealer(manager, dealerId), dealerId);
@@ -35,18 +48,7 @@ export async function noticeNewOrder(
   event: EventEnvelope<PayloadOfType<'order.created'>>,
 ): Promise<void> {
   const order = event.payload;
-  const change = await keepOrder(
-    manager,
-    {
-      order_id: order.order_id,
-      dealer_id: order.dealer_id,
-      status: order.status,
-      counted_cents: countedCents(order),
-      content: orderContent(order),
-      created_at: order.created_at,
-    },
-    event.occurredAt,
-  );
+  const change = await keepOrder(manager, keptOrder(order, order.created_at), event.occurredAt);
   await sendAdminNotice(ctx, manager, 'notify_new_orders', { kind: 'new_order', key: order.order_id }, async () =>
     newOrderNotice(order, await dealerLabel(manager, order.dealer_id), adminOrderUrl(ctx, order.order_id)),
   );
@@ -70,18 +72,8 @@ export async function noticeOrderUpdate(
 ): Promise<void> {
   const order = event.payload;
   const content = orderContent(order);
-  const change = await keepOrder(
-    manager,
-    {
-      order_id: order.order_id,
-      dealer_id: order.dealer_id,
-      status: order.status,
-      counted_cents: countedCents(order),
-      content,
-      created_at: null,
-    },
-    event.occurredAt,
-  );
+  // order.updated carries no creation time: the one kept from order.created stays
+  const change = await keepOrder(manager, keptOrder(order, null), event.occurredAt);
   const { before } = change;
   if (isStale(before, event.occurredAt)) return;
   const dealer = await dealerLabel(manager, order.dealer_id);
