@@ -1,3 +1,4 @@
+import { DEALER_FIELDS, type DealerFieldSpec } from '@portal/contracts';
 import { Fragment, type ReactNode } from 'react';
 import { InputField } from '../../ui/FormField';
 import { StateSelect } from '../../ui/StateSelect';
@@ -30,6 +31,9 @@ const AUTOFILL: Record<DealerFieldName, string> = {
   website: 'url',
 };
 
+/** Marked required as the contract's field list says (a create or an edit must fill it). */
+const isRequired = (field: DealerFieldName) => (DEALER_FIELDS[field] as DealerFieldSpec).required !== false;
+
 interface DealerFieldsProps {
   /** the typed text of each field shown */
   values: Partial<Record<DealerFieldName, string>>;
@@ -50,6 +54,7 @@ interface DealerFieldsProps {
 export function DealerFields({ values, onChange, errorOf, omit = [], afterZip, wide, autofill }: DealerFieldsProps) {
   const shown = (field: DealerFieldName) => !omit.includes(field);
   const props = (field: DealerFieldName) => ({
+    required: isRequired(field),
     value: values[field] ?? '',
     onChange: (value: string) => onChange(field, value),
     error: errorOf(field),
@@ -65,18 +70,18 @@ export function DealerFields({ values, onChange, errorOf, omit = [], afterZip, w
           case 'full_name':
             return <InputField key={field} label="Full Name" {...props(field)} />;
           case 'email':
-            return <InputField key={field} label="Email" type="email" required {...props(field)} />;
+            return <InputField key={field} label="Email" type="email" {...props(field)} />;
           case 'phone':
-            return <InputField key={field} label="Phone" type="tel" required {...props(field)} />;
+            return <InputField key={field} label="Phone" type="tel" {...props(field)} />;
           case 'address':
-            return <InputField key={field} label="Address" required className={wideClass} {...props(field)} />;
+            return <InputField key={field} label="Address" className={wideClass} {...props(field)} />;
           case 'city':
-            return <InputField key={field} label="City" required {...props(field)} />;
+            return <InputField key={field} label="City" {...props(field)} />;
           case 'state':
             return (
               <StateSelect
                 key={field}
-                required
+                required={isRequired('state')}
                 value={values.state ?? ''}
                 onChange={(value) => onChange('state', value)}
                 error={errorOf('state')}
@@ -84,7 +89,7 @@ export function DealerFields({ values, onChange, errorOf, omit = [], afterZip, w
             );
           case 'zip_code':
             return [
-              <InputField key={field} label="Zip Code" required {...props(field)} />,
+              <InputField key={field} label="Zip Code" {...props(field)} />,
               <Fragment key="after-zip">{afterZip}</Fragment>,
             ];
           default:

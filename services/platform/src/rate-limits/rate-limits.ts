@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import type { DataSource } from 'typeorm';
-import { tooManyRequests } from '../errors';
+import { tooManyRequests } from '../http/errors';
 import { RATE_LIMITS_TABLE } from './rate-limits-table';
 
 /** One limit: at most `points` attempts per key within `windowSeconds`, refused with `detail` beyond that. */
