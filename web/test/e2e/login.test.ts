@@ -125,6 +125,9 @@ describe('Signing in to the portal in a real browser', () => {
     const page = await freshLandingPage();
     await signIn(page, portal.adminEmail, portal.adminPassword);
     await page.getByRole('tab', { name: 'Manage Dealers' }).waitFor();
+    // The dashboard's own first reads must be answered before the session ends, or one of them (not the
+    // click below) meets the 401 and the tab is gone before it can be clicked.
+    await page.waitForLoadState('networkidle');
     const [token] = await storedSession(page);
     // e.g. signed out in another tab: this session is over
     const res = await fetch(`${portal.url}/api/auth/logout`, {
