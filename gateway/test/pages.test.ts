@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { get } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { allEndpoints } from '@portal/contracts';
@@ -9,6 +10,31 @@ import { deadServiceUrl } from './support/upstream';
 const INDEX_HTML =
   '<!doctype html><html><body><div id="root"></div><script src="/assets/index-abc123.js"></script></body></html>';
 
+/** A script the size of a real chunk (60 KB), as repetitive as minified code is. */
+const BIG_SCRIPT = Array.from({ length: 2000 }, (_, i) => `export const value${i} = "portal";\n`).join('');
+
+/** GET with `accept-encoding` as a browser sends it; answers the status, headers and the bytes as they travelled. */
+function rawGet(url: string, acceptEncoding: string) {
+  return new Promise<{ status: number; encoding: string | undefined; cacheControl: string | undefined; bytes: number }>(
+    (resolve, reject) => {
+      get(url, { headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+        let bytes = 0;
+        res.on('data', (chunk: Buffer) => {
+          bytes += chunk.length;
+        });
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            encoding: res.headers['content-encoding'],
+            cacheControl: res.headers['cache-control'],
+            bytes,
+          }),
+        );
+      }).on('error', reject);
+    },
+  );
+}
+
 describe('What the gateway serves itself', () => {
   let t: TestGateway;
   let webDist: string;
@@ -17,6 +43,7 @@ describe('What the gateway serves itself', () => {
     mkdirSync(path.join(webDist, 'assets'));
     writeFileSync(path.join(webDist, 'index.html'), INDEX_HTML);
     writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log("portal")');
+    writeFileSync(path.join(webDist, 'assets', 'big-def456.js'), BIG_SCRIPT);
     writeFileSync(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     writeFileSync(path.join(webDist, 'google-dealer-map-widget.js'), '(() => {})();');
     t = await startTestGateway({ WEB_DIST: webDist });
@@ -24,6 +51,20 @@ describe('What the gateway serves itself', () => {
   afterAll(async () => {
     await t.stop();
     rmSync(webDist, { recursive: true, force: true });
+  });
+
+  test('When a browser asks for a script, Then it travels compressed (brotli, else gzip) and stays cacheable for a year', async () => {
+    const immutable = 'public, max-age=31536000, immutable';
+    const brotli = await rawGet(`${t.url}/assets/big-def456.js`, 'gzip, deflate, br');
+    expect(brotli).toMatchObject({ status: 200, encoding: 'br', cacheControl: immutable });
+    expect(brotli.bytes).toBeLessThan(BIG_SCRIPT.length / 3);
+    const zipped = await rawGet(`${t.url}/assets/big-def456.js`, 'gzip');
+    expect(zipped).toMatchObject({ status: 200, encoding: 'gzip', cacheControl: immutable });
+    expect(zipped.bytes).toBeLessThan(BIG_SCRIPT.length / 3);
+    const plain = await rawGet(`${t.url}/assets/big-def456.js`, 'identity');
+    expect(plain).toMatchObject({ status: 200, encoding: undefined, bytes: BIG_SCRIPT.length });
+    const page = await rawGet(`${t.url}/admin/dealers`, 'gzip');
+    expect(page.status).toBe(200);
   });
 
   test('When GET /healthz, Then 200', async () => {
