@@ -30,6 +30,7 @@ const shared = {
   ],
   moduleNameMapper: {
     '^@portal/contracts$': '<rootDir>/contracts/src',
+    '^@portal/contracts/values$': '<rootDir>/contracts/src/values',
     '^@portal/platform$': '<rootDir>/services/platform/src',
     '^@portal/platform/(.*)$': '<rootDir>/services/platform/src/$1',
     '^@portal/gateway$': '<rootDir>/gateway/src/app',

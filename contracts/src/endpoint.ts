@@ -37,6 +37,8 @@ export interface FilePart {
   /** accepted kinds, checked by content (magic bytes), never by name or browser MIME type */
   kinds: readonly ImageKind[];
   required: boolean;
+  /** how many files the field takes (default 1); with more than one the handler reads them from `fileLists` */
+  maxCount?: number;
   /** the spec's messages for a file that is too large / of the wrong kind / missing */
   messages: { tooLarge: string; wrongKind: string; missing?: string };
 }

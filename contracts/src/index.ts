@@ -12,3 +12,4 @@ export * from './list-query';
 export * from './money';
 export * from './openapi';
 export * from './requests';
+export * from './values';

@@ -111,6 +111,22 @@ export type SystemErrorReport = z.infer<typeof SystemErrorReport>;
 export const SystemErrorAnswer = z.object({ notified: z.boolean() });
 export type SystemErrorAnswer = z.infer<typeof SystemErrorAnswer>;
 
+/**
+ * GET /internal/staff-users/{email} (served by identity): an admin or delivery user by email, for a service that
+ * keeps a reference to one (shipping, the driver of a route), with the caller's own bearer token forwarded. 404
+ * when no admin or delivery user has the email (a dealer login is not a staff user).
+ */
+export const StaffUserParams = z.object({ email: Email });
+export const StaffUserAnswer = z.object({
+  user: z.object({
+    email: z.string(),
+    full_name: z.string(),
+    role: z.enum(['admin', 'delivery']),
+    is_active: z.boolean(),
+  }),
+});
+export type StaffUserAnswer = z.infer<typeof StaffUserAnswer>;
+
 /** The internal endpoints, declared like contract endpoints but outside its table: the gateway never routes them. */
 export const internalEndpoints = {
   'internal.sendMail': endpoint({
@@ -135,5 +151,15 @@ export const internalEndpoints = {
     body: SystemErrorReport,
     maxBodyBytes: 16 * 1024,
     response: SystemErrorAnswer,
+  }),
+  'internal.staffUser': endpoint({
+    id: 'internal.staffUser',
+    method: 'GET',
+    path: '/internal/staff-users/{email}',
+    owner: 'identity',
+    access: access.roles('admin', 'delivery'),
+    summary: 'An admin or delivery user by email (whether active), for a service that refers to one',
+    params: StaffUserParams,
+    response: StaffUserAnswer,
   }),
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAGE_LIMIT_MAX } from './values';
 
 /**
  * The optional query of every list that grows with the business (issue 18), declared once here. Called
@@ -6,9 +7,6 @@ import { z } from 'zod';
  * one page by keyset and adds `next_cursor` and `total` next to the list, under the list's usual key.
  */
 
-/** The largest page a client may ask for, and the page the web asks for. */
-export const PAGE_LIMIT_MAX = 200;
-export const PAGE_LIMIT_DEFAULT = 50;
 /** `q` longer than this is refused (a search, not a document) */
 export const SEARCH_MAX_LENGTH = 200;
 

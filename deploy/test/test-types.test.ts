@@ -52,6 +52,7 @@ describe('tsconfig.test.json', () => {
   it("When a test imports a workspace package, Then tsc resolves it to the file Jest's moduleNameMapper loads", () => {
     const names = [
       '@portal/contracts',
+      '@portal/contracts/values',
       '@portal/platform',
       '@portal/platform/testing',
       '@portal/platform/testing/smtp-receiver',

@@ -1,23 +1,37 @@
 import { z } from 'zod';
 import { HtmlPage, Ok } from '../common';
 import { access, endpoint } from '../endpoint';
-import { DeliveryStatus, Shipment, ShipmentStatus, ShippingOrder, ShippingSettings } from '../entities/shipping';
+import {
+  DeliveryProof,
+  DeliveryStatus,
+  Shipment,
+  ShipmentStatus,
+  ShipmentSummary,
+  ShippingOrder,
+  ShippingSettings,
+} from '../entities/shipping';
 import { idParams } from '../fields';
 import { pageable } from '../list-query';
 import {
+  AssignDriverRequest,
   CreateShipmentRequest,
+  DeliveryPhotosUpload,
+  DeliveryProofRequest,
+  DeliverySignatureUpload,
   LockStopRequest,
   MoveStopRequest,
   ReadyOrderListQuery,
   SetRouteModeRequest,
   ShipmentListQuery,
   ShippingSettingsRequest,
+  UndoDeliveryRequest,
   UpdateShipmentOrderStatusRequest,
 } from '../requests/shipping';
 
 const owner = 'shipping' as const;
 const shippingRoles = access.roles('admin', 'delivery');
 const ShipmentAnswer = Ok.extend({ shipment: Shipment });
+const orderOfShipment = idParams('id').extend(idParams('order_id').shape);
 
 export const shippingEndpoints = {
   'admin.readyToShipOrders': endpoint({
@@ -49,6 +63,102 @@ export const shippingEndpoints = {
     summary: 'Shipments with their routes, orders and delivery progress, newest first; with limit, one page',
     query: ShipmentListQuery,
     response: pageable(Ok.extend({ shipments: z.array(Shipment) })),
+  }),
+  'admin.shipmentSummaries': endpoint({
+    id: 'admin.shipmentSummaries',
+    method: 'GET',
+    path: '/api/admin/shipment-summaries',
+    owner,
+    access: shippingRoles,
+    summary: "Shipments as collapsed cards (no route or orders), one page; `driver=me` for the caller's routes",
+    query: ShipmentListQuery,
+    response: pageable(Ok.extend({ shipments: z.array(ShipmentSummary) })),
+    beyondSpec: true,
+  }),
+  'admin.shipment': endpoint({
+    id: 'admin.shipment',
+    method: 'GET',
+    path: '/api/admin/shipment/{id}',
+    owner,
+    access: shippingRoles,
+    summary: 'One shipment with its route, orders, proofs in brief and map links (an expanded card)',
+    params: idParams('id'),
+    response: ShipmentAnswer,
+    beyondSpec: true,
+  }),
+  'admin.assignShipmentDriver': endpoint({
+    id: 'admin.assignShipmentDriver',
+    method: 'POST',
+    path: '/api/admin/shipment/{id}/assign-driver',
+    owner,
+    access: access.roles('admin'),
+    summary: 'Give a route to an active delivery user, or take it back with null (admins only)',
+    params: idParams('id'),
+    body: AssignDriverRequest,
+    response: ShipmentAnswer,
+    beyondSpec: true,
+  }),
+  'admin.recordDeliveryProof': endpoint({
+    id: 'admin.recordDeliveryProof',
+    method: 'POST',
+    path: '/api/admin/shipment/{id}/proof/{order_id}',
+    owner,
+    access: shippingRoles,
+    summary:
+      'Mark an order delivered with its proof (recipient, signature PNG, photos, note, position, time); ' +
+      'an Idempotency-Key header makes a replay answer the first result',
+    params: orderOfShipment,
+    body: DeliveryProofRequest,
+    files: [DeliverySignatureUpload, DeliveryPhotosUpload],
+    response: Ok.extend({ message: z.string(), proof: DeliveryProof, shipment: Shipment }),
+    beyondSpec: true,
+  }),
+  'admin.deliveryProof': endpoint({
+    id: 'admin.deliveryProof',
+    method: 'GET',
+    path: '/api/admin/shipment/{id}/proof/{order_id}',
+    owner,
+    access: shippingRoles,
+    summary: "An order's proof of delivery (admins and the shipment's driver)",
+    params: orderOfShipment,
+    response: Ok.extend({ proof: DeliveryProof }),
+    beyondSpec: true,
+  }),
+  'admin.undoDelivery': endpoint({
+    id: 'admin.undoDelivery',
+    method: 'POST',
+    path: '/api/admin/shipment/{id}/undo-delivery',
+    owner,
+    access: shippingRoles,
+    summary: 'Undo a delivered mark within 10 minutes (its driver or an admin); recorded; delivered is final after',
+    params: idParams('id'),
+    body: UndoDeliveryRequest,
+    response: Ok.extend({ message: z.string(), shipment: Shipment }),
+    beyondSpec: true,
+  }),
+  'dealer.orderProof': endpoint({
+    id: 'dealer.orderProof',
+    method: 'GET',
+    path: '/api/dealer/orders/{order_id}/proof',
+    owner,
+    access: access.roles('dealer'),
+    summary: "The dealer's own order's proof of delivery",
+    params: idParams('order_id'),
+    response: Ok.extend({ proof: DeliveryProof }),
+    beyondSpec: true,
+  }),
+  'public.deliveryProofImage': endpoint({
+    id: 'public.deliveryProofImage',
+    method: 'GET',
+    path: '/api/public/delivery-proof-images/{token}',
+    owner,
+    access: access.public,
+    summary: 'A signature or photo of a proof of delivery, through a signed link that expires',
+    params: z.object({ token: z.string().min(1).max(2000) }),
+    response: z.unknown(),
+    responseKind: 'image',
+    beyondSpec: true,
+    noStore: true,
   }),
   'admin.updateShipmentOrderStatus': endpoint({
     id: 'admin.updateShipmentOrderStatus',

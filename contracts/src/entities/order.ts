@@ -1,19 +1,10 @@
 import { z } from 'zod';
 import { IsoDate } from '../common';
 import { Money } from '../fields';
+import { ORDER_STATUSES } from '../values';
 
-export const ORDER_STATUSES = ['pending', 'confirmed', 'in_shipment', 'shipped', 'delivered', 'cancelled'] as const;
 export const OrderStatus = z.enum(ORDER_STATUSES);
 export type OrderStatus = z.infer<typeof OrderStatus>;
-/** The statuses as words where they are labels or sentences ("In shipment", not `in_shipment`): screens and mails. */
-export const ORDER_STATUS_LABELS: Readonly<Record<OrderStatus, string>> = {
-  pending: 'Pending',
-  confirmed: 'Confirmed',
-  in_shipment: 'In shipment',
-  shipped: 'Shipped',
-  delivered: 'Delivered',
-  cancelled: 'Cancelled',
-};
 
 export const PAYMENT_STATUSES = ['unpaid', 'partially_paid', 'fully_paid'] as const;
 export const PaymentStatus = z.enum(PAYMENT_STATUSES);
@@ -80,6 +71,9 @@ export const Order = z.object({
   dealer_state: z.string().nullable(),
   dealer_info: DealerInfo,
   product_details: z.array(OrderLine),
+  /** beyond the spec: when and to whom it was delivered, from the driver's proof; null otherwise */
+  delivered_at: IsoDate.nullable(),
+  delivered_to: z.string().nullable(),
 });
 export type Order = z.infer<typeof Order>;
 

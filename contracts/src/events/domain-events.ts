@@ -209,8 +209,60 @@ export const ShipmentOrderStatusChanged = defineEvent({
   type: 'shipment.order_status_changed',
   version: 1,
   producers: ['shipping'],
-  description: 'Delivery moved an order of a shipment to shipped or delivered.',
-  payload: z.object({ shipment_id: z.string(), order_id: z.string(), status: z.enum(['shipped', 'delivered']) }),
+  description:
+    'Delivery moved an order of a shipment to shipped or delivered; a delivery with proof carries it in brief ' +
+    '(the order keeps it for the invoice and My Orders).',
+  payload: z.object({
+    shipment_id: z.string(),
+    order_id: z.string(),
+    status: z.enum(['shipped', 'delivered']),
+    delivery: z
+      .object({
+        delivered_at: z.string().describe('ISO 8601: when the driver recorded it (the device time, if sent)'),
+        recipient_name: z.string().nullable(),
+        /** the drawn signature re-encoded as a small PNG (≤ 64 KB), base64; null without one */
+        signature_png_base64: z.string().max(90_000).nullable(),
+      })
+      .optional(),
+  }),
+});
+export const ShipmentDeliveryUndone = defineEvent({
+  type: 'shipment.delivery_undone',
+  version: 1,
+  producers: ['shipping'],
+  description:
+    'A delivered mark was undone within its 10 minutes by its driver or an admin; the order goes back to the ' +
+    'status it had before (shipped or in_shipment) and forgets the proof.',
+  payload: z.object({
+    shipment_id: z.string(),
+    order_id: z.string(),
+    status: z.enum(['in_shipment', 'shipped']),
+    undone_by: z.string(),
+    undone_at: z.string(),
+  }),
+});
+export const ShipmentDeparted = defineEvent({
+  type: 'shipment.departed',
+  version: 1,
+  producers: ['shipping'],
+  description:
+    'A route left: its first order was marked shipped (or delivered). Each dealer on it is told what is on the ' +
+    'truck and when to expect it.',
+  payload: z.object({
+    shipment_id: z.string(),
+    shipment_name: z.string(),
+    departed_at: z.string(),
+    driver: z.object({ email: z.string(), full_name: z.string() }).nullable(),
+    stops: z.array(
+      z.object({
+        dealer_id: z.string(),
+        stop_number: z.number().int().positive(),
+        order_ids: z.array(z.string()),
+        /** departed_at plus the stop's ETA minutes; null when the stop has no coordinates */
+        eta_at: z.string().nullable(),
+      }),
+    ),
+  }),
 });
 export const IncentiveThresholdReached = defineEvent({
   type: 'incentive.threshold_reached',
@@ -290,6 +342,8 @@ export const eventsByType = {
   [PaymentRecorded.type]: PaymentRecorded,
   [ShipmentCreated.type]: ShipmentCreated,
   [ShipmentOrderStatusChanged.type]: ShipmentOrderStatusChanged,
+  [ShipmentDeliveryUndone.type]: ShipmentDeliveryUndone,
+  [ShipmentDeparted.type]: ShipmentDeparted,
   [IncentiveThresholdReached.type]: IncentiveThresholdReached,
   [DealerGeocoded.type]: DealerGeocoded,
   [ZonesChanged.type]: ZonesChanged,

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { ORDER_STATUSES, OrderStatus, PAYMENT_METHODS, PAYMENT_STATUSES } from '../entities/order';
+import { OrderStatus, PAYMENT_METHODS, PAYMENT_STATUSES } from '../entities/order';
 import { Id, Money, optionalText, requiredText } from '../fields';
 import { commaListOf, DateParam, listQuery, SearchParam } from '../list-query';
+import { ORDER_STATUSES } from '../values';
 
 /** One invoice line as the admin edits it; custom lines carry a product_id starting with custom_. */
 export const OrderLineInput = z.object({
