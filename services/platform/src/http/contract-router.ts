@@ -1,4 +1,10 @@
-import { type EndpointDef, expressPath, hasUnstorableCharacters, UNSTORABLE_TEXT } from '@portal/contracts';
+import {
+  type EndpointDef,
+  expressPath,
+  type FilePart,
+  hasUnstorableCharacters,
+  UNSTORABLE_TEXT,
+} from '@portal/contracts';
 import express, { type NextFunction, type Request, type RequestHandler, type Response, Router } from 'express';
 import multer from 'multer';
 import type { Logger } from 'pino';
@@ -77,14 +83,15 @@ function refuseUnstorable(part: string, value: unknown): void {
 function multipartFor(endpoint: EndpointDef): RequestHandler {
   const parts = endpoint.files ?? [];
   const largest = Math.max(...parts.map((p) => p.maxBytes));
+  const totalFiles = parts.reduce((sum, p) => sum + maxCountOf(p), 0);
   const upload = multer({
     storage: multer.memoryStorage(),
     // the name as sent (not cut to its last segment), so a name with a path is seen and refused
     preservePath: true,
     // browsers send the file name as UTF-8 bytes (HTML's form encoding); busboy's default would read latin1
     defParamCharset: 'utf8',
-    limits: { fileSize: largest, files: parts.length, fields: 40, fieldSize: 1024 * 1024, parts: 60 },
-  }).fields(parts.map((p) => ({ name: p.field, maxCount: 1 })));
+    limits: { fileSize: largest, files: totalFiles, fields: 40, fieldSize: 1024 * 1024, parts: 60 },
+  }).fields(parts.map((p) => ({ name: p.field, maxCount: maxCountOf(p) })));
   return (req, res, next) => {
     upload(req, res, (err: unknown) => {
       if (err instanceof multer.MulterError && err.code === 'LIMIT_FILE_SIZE') {
@@ -92,32 +99,55 @@ function multipartFor(endpoint: EndpointDef): RequestHandler {
         return next(new HttpError(413, part?.messages.tooLarge ?? 'File is too large'));
       }
       if (err instanceof multer.MulterError && err.code === 'LIMIT_UNEXPECTED_FILE') {
+        // multer says the same when a known field brings more files than its maxCount
+        const part = parts.find((p) => p.field === err.field);
+        if (part) return next(new HttpError(400, `${part.field}: at most ${maxCountOf(part)} files`));
         return next(new HttpError(400, `Unexpected file field "${err.field}"`));
+      }
+      if (err instanceof multer.MulterError && err.code === 'LIMIT_FILE_COUNT') {
+        return next(new HttpError(400, `At most ${totalFiles} files in all`));
       }
       next(err);
     });
   };
 }
 
-function collectFiles(endpoint: EndpointDef, req: Request): Record<string, UploadedFile> {
+/** How many files a part takes (one unless the contract says more). */
+const maxCountOf = (part: FilePart) => Math.max(1, part.maxCount ?? 1);
+
+/** Every received file checked by content and name; each field's files in the order sent. */
+function collectFiles(endpoint: EndpointDef, req: Request): Record<string, UploadedFile[]> {
   const received = (req.files ?? {}) as Record<string, Express.Multer.File[]>;
-  const files: Record<string, UploadedFile> = {};
+  const lists: Record<string, UploadedFile[]> = {};
   for (const part of endpoint.files ?? []) {
-    const file = received[part.field]?.[0];
-    const checked = checkUpload(file ? { buffer: file.buffer, size: file.size } : undefined, part);
-    if (file && hasUnstorableCharacters(file.originalname))
-      throw new HttpError(400, `${part.field}: the file name ${UNSTORABLE_TEXT}`);
-    if (file && checked) assertPlainFileName(file.originalname);
-    if (file && checked) {
-      files[part.field] = {
+    const sent = received[part.field] ?? [];
+    // a required part with nothing sent is refused by checkUpload
+    if (sent.length === 0) checkUpload(undefined, part);
+    const list: UploadedFile[] = [];
+    for (const file of sent) {
+      const checked = checkUpload({ buffer: file.buffer, size: file.size }, part);
+      if (hasUnstorableCharacters(file.originalname))
+        throw new HttpError(400, `${part.field}: the file name ${UNSTORABLE_TEXT}`);
+      // an empty file of an optional part counts as none sent (of a required one checkUpload refused it)
+      if (!checked) continue;
+      assertPlainFileName(file.originalname);
+      list.push({
         field: part.field,
         originalName: file.originalname,
         buffer: file.buffer,
         size: file.size,
         contentType: checked.contentType,
-      };
+      });
     }
+    if (list.length > 0) lists[part.field] = list;
   }
+  return lists;
+}
+
+/** The first file of each field (what a one-file part's handler reads). */
+function firstFiles(lists: Record<string, UploadedFile[]>): Record<string, UploadedFile> {
+  const files: Record<string, UploadedFile> = {};
+  for (const [field, list] of Object.entries(lists)) if (list[0]) files[field] = list[0];
   return files;
 }
 
@@ -166,12 +196,14 @@ export function contractRouter(opts: ContractRouterOptions): Router {
         refuseUnstorable('params', params);
         refuseUnstorable('query', query);
         refuseUnstorable('body', body);
+        const fileLists = endpoint.files?.length ? collectFiles(endpoint, req) : {};
         const input: HandlerInput<EndpointDef> = {
           params: params as never,
           query: query as never,
           body: body as never,
           user: localsOf(req).user as never,
-          files: endpoint.files?.length ? collectFiles(endpoint, req) : {},
+          files: firstFiles(fileLists),
+          fileLists,
           req,
           res,
         };

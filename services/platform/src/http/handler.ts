@@ -22,7 +22,10 @@ export interface HandlerInput<E extends EndpointDef> {
   query: Infer<E['query']>;
   /** the verified caller; null only on public endpoints called without a token */
   user: E['access'] extends { kind: 'public' } ? AuthUser | null : AuthUser;
+  /** the first (or only) file of each file field */
   files: Record<string, UploadedFile>;
+  /** every file of each file field, in the order sent (a part with `maxCount` above 1 takes several) */
+  fileLists: Record<string, UploadedFile[]>;
   req: Request;
   res: Response;
 }

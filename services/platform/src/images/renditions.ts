@@ -22,11 +22,11 @@ export type RenditionName = keyof typeof RENDITION_SIZES;
 export const RENDITION_CONTENT_TYPE = 'image/webp';
 
 /** An image made from an upload: WebP bytes, with its real dimensions. */
-export interface Rendition {
+export interface Rendition<T extends string = typeof RENDITION_CONTENT_TYPE> {
   buffer: Buffer;
   width: number;
   height: number;
-  contentType: typeof RENDITION_CONTENT_TYPE;
+  contentType: T;
 }
 
 export type Renditions = Record<RenditionName, Rendition>;
@@ -91,5 +91,49 @@ export function makeRenditions(input: Buffer): Promise<Renditions> {
       return { buffer: data, width: info.width, height: info.height, contentType: RENDITION_CONTENT_TYPE };
     };
     return { thumbnail: await encode('thumbnail'), preview: await encode('preview') };
+  });
+}
+
+/** What `reencodeImage` makes: the format and the box the picture must fit in (never enlarged). */
+export interface ReencodeOptions {
+  format: 'png' | 'jpeg';
+  maxWidth: number;
+  maxHeight: number;
+  /** one grey channel instead of colour (a drawn signature), for a smaller PNG */
+  grayscale?: boolean;
+  /** PNG: reduce to a palette of at most this many colours (2–256), for a smaller file */
+  colours?: number;
+}
+
+const JPEG_QUALITY = 82;
+
+/**
+ * The upload decoded and encoded again as a plain PNG or JPEG: turned upright by its EXIF orientation, scaled
+ * down to fit the box (never up), metadata (EXIF, GPS, comments) dropped, an animation reduced to its first
+ * frame. Only pixels survive, so nothing a sender hid in the file is kept or served. Throws
+ * UnreadableImageError when the bytes are not a decodable image.
+ */
+export function reencodeImage(input: Buffer, opts: ReencodeOptions): Promise<Rendition<'image/png' | 'image/jpeg'>> {
+  return oneAtATime(async () => {
+    try {
+      let image = sharp()(input, { pages: 1, animated: false, limitInputPixels: MAX_INPUT_PIXELS, failOn: 'none' })
+        .rotate()
+        .resize({ width: opts.maxWidth, height: opts.maxHeight, fit: 'inside', withoutEnlargement: true });
+      if (opts.grayscale) image = image.grayscale();
+      else image = image.toColourspace('srgb');
+      image =
+        opts.format === 'png'
+          ? image.png({ compressionLevel: 9, ...(opts.colours ? { palette: true, colours: opts.colours } : {}) })
+          : image.flatten({ background: '#ffffff' }).jpeg({ quality: JPEG_QUALITY, mozjpeg: true });
+      const { data, info } = await image.toBuffer({ resolveWithObject: true });
+      return {
+        buffer: data,
+        width: info.width,
+        height: info.height,
+        contentType: opts.format === 'png' ? 'image/png' : 'image/jpeg',
+      };
+    } catch (err) {
+      throw new UnreadableImageError(err);
+    }
   });
 }

@@ -6,6 +6,7 @@ import {
   defineService,
   generateTokenKeys,
   HttpError,
+  INVALID_FILE_NAME,
   notFound,
   type RunningService,
   SENT,
@@ -84,6 +85,25 @@ const orderService = defineService({
   }),
 });
 
+/** Records what the router hands a handler of a part taking several files (photos) beside a one-file part. */
+const shippingService = defineService({
+  name: 'shipping',
+  migrations: [],
+  handlers: handlersFor('shipping', {
+    'admin.recordDeliveryProof': async ({ files, fileLists, res }) => {
+      const describe = (file: { originalName: string; contentType: string; size: number }) =>
+        `${file.originalName}|${file.contentType}|${file.size}`;
+      res.json({
+        signature: files.signature ? describe(files.signature) : null,
+        first_photo: files.photos ? describe(files.photos) : null,
+        photos: (fileLists.photos ?? []).map(describe),
+        signatures: (fileLists.signature ?? []).map(describe),
+      });
+      return SENT;
+    },
+  }),
+});
+
 const geocodingService = defineService({
   name: 'geocoding',
   migrations: [],
@@ -113,6 +133,7 @@ let order: express.Express;
 let geocoding: express.Express;
 let identity: express.Express;
 let dealer: express.Express;
+let shipping: express.Express;
 let bearer: ReturnType<typeof bearerFor>;
 
 beforeAll(async () => {
@@ -123,6 +144,7 @@ beforeAll(async () => {
   geocoding = buildApp(geocodingService, media.ctx, {});
   identity = buildApp(identityService, media.ctx, {});
   dealer = buildApp(dealerService, media.ctx, {});
+  shipping = buildApp(shippingService, media.ctx, {});
   bearer = bearerFor(t.keys.privateKey);
 });
 
@@ -345,6 +367,77 @@ describe('uploads (multipart)', () => {
     });
     expect(status).toBe(401);
     expect(JSON.parse(body)).toEqual({ detail: 'Not authenticated' });
+  });
+});
+
+describe('uploads of several files in one field (FilePart.maxCount)', () => {
+  const proof = () =>
+    request(shipping)
+      .post('/api/admin/shipment/s-1/proof/o-1')
+      .set('authorization', bearer(USERS.admin))
+      .field('recipient_name', 'Pat');
+
+  test('When three photos and a signature are sent, Then fileLists has every photo in order and files the first', async () => {
+    const res = await proof()
+      .attach('signature', IMAGES.png, 'sig.png')
+      .attach('photos', IMAGES.jpeg, 'a.jpg')
+      .attach('photos', IMAGES.webp, 'b.webp')
+      .attach('photos', IMAGES.png, 'c.png');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      signature: `sig.png|image/png|${IMAGES.png.length}`,
+      first_photo: `a.jpg|image/jpeg|${IMAGES.jpeg.length}`,
+      photos: [
+        `a.jpg|image/jpeg|${IMAGES.jpeg.length}`,
+        `b.webp|image/webp|${IMAGES.webp.length}`,
+        `c.png|image/png|${IMAGES.png.length}`,
+      ],
+      signatures: [`sig.png|image/png|${IMAGES.png.length}`],
+    });
+  });
+
+  test('When no file is sent to optional parts, Then both are absent', async () => {
+    const res = await proof();
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ signature: null, first_photo: null, photos: [], signatures: [] });
+  });
+
+  test('When one of several photos is not an image, Then 415 with the part message (each file is checked by content)', async () => {
+    const res = await proof()
+      .attach('photos', IMAGES.jpeg, 'a.jpg')
+      .attach('photos', Buffer.from('plain text pretending'), { filename: 'b.jpg', contentType: 'image/jpeg' });
+    expect(res.status).toBe(415);
+    expect(res.body).toEqual({ detail: 'Error: Photos must be JPEG, PNG or WebP images' });
+  });
+
+  test('When a GIF is sent as a photo, Then 415: each file must be one of the part kinds', async () => {
+    const res = await proof().attach('photos', IMAGES.jpeg, 'a.jpg').attach('photos', IMAGES.gif, 'b.gif');
+    expect(res.status).toBe(415);
+  });
+
+  test('When six photos are sent to a part of maxCount 5, Then 400 naming the limit', async () => {
+    let req = proof();
+    for (let i = 0; i < 6; i++) req = req.attach('photos', IMAGES.jpeg, `p${i}.jpg`);
+    const res = await req;
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toBe('photos: at most 5 files');
+  });
+
+  test('When two signatures are sent to a one-file part, Then 400', async () => {
+    const res = await proof().attach('signature', IMAGES.png, 'a.png').attach('signature', IMAGES.png, 'b.png');
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toBe('signature: at most 1 files');
+  });
+
+  test('When the second photo has a path in its name, Then 400 as for a single file', async () => {
+    const res = await proof()
+      .attach('photos', IMAGES.jpeg, 'a.jpg')
+      // form-data's filepath is sent as is (a plain filename is cut to its last segment); supertest's type omits it
+      .attach('photos', IMAGES.jpeg, { filepath: '../b.jpg', contentType: 'image/jpeg' } as unknown as {
+        filename: string;
+      });
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toBe(INVALID_FILE_NAME);
   });
 });
 

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { makeRenditions, UnreadableImageError } from '../../src/images';
+import { makeRenditions, reencodeImage, UnreadableImageError } from '../../src/images';
 import { IMAGES } from '../storage/image-fixtures';
 
 /** A real photo-like image (a gradient with detail) of the given size, encoded as `format`. */
@@ -135,5 +135,57 @@ describe('makeRenditions', () => {
       [107, 320],
       [320, 320],
     ]);
+  });
+});
+
+describe('reencodeImage', () => {
+  test('When a large photo with EXIF is re-encoded as JPEG, Then it fits the box, keeps its aspect and carries no metadata', async () => {
+    const input = await sharp(await photo(3200, 2000, 'jpeg'))
+      .withMetadata({ exif: { IFD0: { Copyright: 'secret owner' } } })
+      .jpeg()
+      .toBuffer();
+    expect((await sharp(input).metadata()).exif).toBeDefined();
+
+    const out = await reencodeImage(input, { format: 'jpeg', maxWidth: 1600, maxHeight: 1600 });
+
+    const meta = await sharp(out.buffer).metadata();
+    expect(meta.format).toBe('jpeg');
+    expect([meta.width, meta.height]).toEqual([1600, 1000]);
+    expect([out.width, out.height, out.contentType]).toEqual([1600, 1000, 'image/jpeg']);
+    expect(meta.exif).toBeUndefined();
+    expect(out.buffer.includes(Buffer.from('secret owner'))).toBe(false);
+  });
+
+  test('When a sideways photo (EXIF orientation 6) is re-encoded, Then it is turned upright', async () => {
+    const input = await sharp(await photo(400, 200, 'jpeg'))
+      .withMetadata({ orientation: 6 })
+      .jpeg()
+      .toBuffer();
+    const out = await reencodeImage(input, { format: 'jpeg', maxWidth: 1600, maxHeight: 1600 });
+    expect([out.width, out.height]).toEqual([200, 400]);
+  });
+
+  test('When a signature is re-encoded as a grey palette PNG, Then it is a smaller PNG in the box, never enlarged', async () => {
+    const input = await photo(2400, 800, 'png');
+    const out = await reencodeImage(input, {
+      format: 'png',
+      maxWidth: 1200,
+      maxHeight: 400,
+      grayscale: true,
+      colours: 16,
+    });
+    const meta = await sharp(out.buffer).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 1200, 400]);
+    expect(out.buffer.length).toBeLessThan(input.length);
+
+    const small = await reencodeImage(IMAGES.png, { format: 'png', maxWidth: 1200, maxHeight: 400 });
+    expect([small.width, small.height]).toEqual([1, 1]);
+  });
+
+  test('When the bytes only start like a PNG, Then UnreadableImageError', async () => {
+    const broken = Buffer.concat([IMAGES.png.subarray(0, 16), Buffer.from('not the rest of an image')]);
+    await expect(reencodeImage(broken, { format: 'png', maxWidth: 10, maxHeight: 10 })).rejects.toBeInstanceOf(
+      UnreadableImageError,
+    );
   });
 });
