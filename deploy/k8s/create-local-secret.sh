@@ -42,6 +42,7 @@ set -- \
   --from-literal=admin-password="$admin_password" \
   --from-literal=settings-encryption-key="$(openssl rand -base64 32)" \
   --from-literal=download-signing-key="$(openssl rand -base64 32)" \
+  --from-literal=proof-link-signing-key="$(openssl rand -base64 32)" \
   --from-file=jwt-private-key="$dir/jwt-private-key" \
   --from-file=jwt-public-key="$dir/jwt-public-key"
 for service in $services; do

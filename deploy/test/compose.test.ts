@@ -194,6 +194,11 @@ describe('docker-compose.yml against the configuration schemas', () => {
     expect(envOf('media').S3_PUBLIC_ENDPOINT).toBe(`\${S3_PUBLIC_ENDPOINT:-http://localhost:9000}`);
     expect(readRepoFile('deploy/docker/.env.example')).toContain('DOWNLOAD_SIGNING_KEY=$(openssl rand -base64 32)');
   });
+
+  it('When shipping signs proof-of-delivery image links, Then its key is its own and has no default', () => {
+    expect(envOf('shipping').DOWNLOAD_SIGNING_KEY).toMatch(/^\$\{PROOF_LINK_SIGNING_KEY:\?.+\}$/);
+    expect(readRepoFile('deploy/docker/.env.example')).toContain('PROOF_LINK_SIGNING_KEY=$(openssl rand -base64 32)');
+  });
 });
 
 describe('deploy/docker/generate-jwt-keys.sh', () => {

@@ -327,6 +327,17 @@ describe('Kubernetes manifests against the configuration schemas', () => {
       'download-signing-key="$(openssl rand -base64 32)"',
     );
   });
+
+  it('When shipping signs proof image links, Then its own key comes from portal-secrets, for the service and its migration', () => {
+    const env = mainContainer(baseDeployment('shipping')).env ?? [];
+    expect(env.find((e) => e.name === 'DOWNLOAD_SIGNING_KEY')?.valueFrom?.secretKeyRef).toEqual({
+      name: 'portal-secrets',
+      key: 'proof-link-signing-key',
+    });
+    expect(readRepoFile(`${k8sDir}/create-local-secret.sh`)).toContain(
+      'proof-link-signing-key="$(openssl rand -base64 32)"',
+    );
+  });
 });
 
 describe('kubectl kustomize', () => {

@@ -105,7 +105,7 @@ export async function startDistributedPortal(opts: DistributedPortalOptions): Pr
   };
   const serviceEnv = (name: ServiceName): NodeJS.ProcessEnv => ({
     ...common,
-    ...secrets.generatedKeys(baseEnv),
+    ...secrets.generatedKeys(baseEnv, name),
     OTEL_SERVICE_NAME: name,
     HOST: '127.0.0.1',
     PORT: String(ports.get(name)),

@@ -22,15 +22,23 @@ export class LocalSecrets {
   }
 
   /**
-   * The keys the portal generates once and keeps when the environment does not set them: identity's key of
-   * stored secrets and media's key of picture download links.
+   * The keys the portal generates once and keeps when the environment does not set them, as `service` reads them:
+   * identity's key of stored secrets, and the key of download links — media's for pictures, shipping's own
+   * (PROOF_LINK_SIGNING_KEY) for proof-of-delivery images, so that no picture link can open a signature.
    */
-  generatedKeys(env: NodeJS.ProcessEnv): { SETTINGS_ENCRYPTION_KEY: string; DOWNLOAD_SIGNING_KEY: string } {
+  generatedKeys(
+    env: NodeJS.ProcessEnv,
+    service: string,
+  ): { SETTINGS_ENCRYPTION_KEY: string; DOWNLOAD_SIGNING_KEY: string } {
+    const linkKey = (given: string | undefined, file: string) =>
+      given ?? this.value(file, () => randomBytes(32).toString('base64url'));
     return {
       SETTINGS_ENCRYPTION_KEY:
         env.SETTINGS_ENCRYPTION_KEY ?? this.value('settings-encryption-key', () => randomBytes(32).toString('base64')),
       DOWNLOAD_SIGNING_KEY:
-        env.DOWNLOAD_SIGNING_KEY ?? this.value('download-signing-key', () => randomBytes(32).toString('base64url')),
+        service === 'shipping'
+          ? linkKey(env.PROOF_LINK_SIGNING_KEY, 'proof-link-signing-key')
+          : linkKey(env.DOWNLOAD_SIGNING_KEY, 'download-signing-key'),
     };
   }
 

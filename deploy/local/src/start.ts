@@ -84,8 +84,8 @@ async function main() {
           ADMIN_EMAIL: adminEmail,
           ADMIN_PASSWORD: adminPassword,
           PUBLIC_BASE_URL: env.PUBLIC_BASE_URL ?? `http://localhost:${env.PORT ?? 8080}`,
-          // identity's key of stored secrets; media signs picture download links with the other (kept across restarts)
-          ...secrets.generatedKeys(env),
+          // identity's key of stored secrets; the service's key of signed download links (kept across restarts)
+          ...secrets.generatedKeys(env, definition.name),
           // every service but identity needs it (sessions; the dealer service creates logins there)
           IDENTITY_URL: running.find((s) => s.ctx.name === 'identity')?.url,
           ...(definition.name === 'identity'

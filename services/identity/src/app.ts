@@ -13,7 +13,12 @@ import { identityDependencies } from './dependencies';
 import { applicationApproved, applicationRejected } from './events/dealer-applications';
 import { dealerBatchConsumers } from './events/dealer-directory';
 import { dealerApplicationNotice } from './events/notifications/dealer-applications';
-import { orderCreatedNotices, orderUpdatedNotices, paymentRecordedNotice } from './events/notifications/order-notices';
+import {
+  orderCreatedNotices,
+  orderUpdatedNotices,
+  paymentRecordedNotice,
+  shipmentDepartedNotices,
+} from './events/notifications/order-notices';
 import { sendRequestedEmail } from './events/send-requested-email';
 import { login } from './http/auth/login';
 import { logout } from './http/auth/logout';
@@ -24,6 +29,7 @@ import { sendLoginInvitation } from './http/dealer-logins/send-invitation';
 import { completeSignup, verifyInvitation } from './http/dealer-logins/signup';
 import { updateDealerLogin } from './http/dealer-logins/update-login';
 import { sendMailRoute } from './http/internal/send-mail';
+import { staffUserRoute } from './http/internal/staff-user';
 import { systemErrorsRoute } from './http/internal/system-errors';
 import { updateProfile } from './http/profile/update-profile';
 import { companySettings, publicCompanySettings, updateCompanySettings } from './http/settings/company-settings';
@@ -68,7 +74,7 @@ export const identityService = defineService({
     await ctx.deps.newDealerNotices.stop();
   },
   revocationFeed,
-  internalRoutes: [sendMailRoute, systemErrorsRoute],
+  internalRoutes: [sendMailRoute, systemErrorsRoute, staffUserRoute],
   systemErrorSink: ownSystemErrorSink,
   consumers: {
     'notification.email_requested': sendRequestedEmail,
@@ -76,6 +82,8 @@ export const identityService = defineService({
     'order.created': orderCreatedNotices,
     'order.updated': orderUpdatedNotices,
     'payment.recorded': paymentRecordedNotice,
+    // each dealer on a route that left hears what is on the truck and when (events/notifications)
+    'shipment.departed': shipmentDepartedNotices,
     'dealer.application_received': dealerApplicationNotice,
     // the applicant's invitation or refusal (an admin's decision)
     'dealer.application_approved': applicationApproved,

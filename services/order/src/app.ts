@@ -3,10 +3,11 @@ import { Orders1766000000000 } from './data/migrations/1766000000000-orders';
 import { OrderListIndexes1767400000000 } from './data/migrations/1767400000000-order-list-indexes';
 import { SystemSettings1767700000000 } from './data/migrations/1767700000000-system-settings';
 import { PaymentsCreatedIndex1769500000000 } from './data/migrations/1769500000000-payments-created-index';
+import { OrderDeliveries1769600000000 } from './data/migrations/1769600000000-order-deliveries';
 import { orderDependencies } from './dependencies';
 import { dealerBatchConsumers } from './events/dealer-directory';
 import { productCreated, productDeleted, productUpdated } from './events/product-directory';
-import { shipmentCreated, shipmentOrderStatusChanged } from './events/shipments';
+import { shipmentCreated, shipmentDeliveryUndone, shipmentOrderStatusChanged } from './events/shipments';
 import { emailInvoice, invoicePdf } from './http/admin/invoices';
 import {
   allOrders,
@@ -27,6 +28,7 @@ export const orderService = defineService({
     OrderListIndexes1767400000000,
     SystemSettings1767700000000,
     PaymentsCreatedIndex1769500000000,
+    OrderDeliveries1769600000000,
   ],
   dependencies: orderDependencies,
   internalRoutes: [orderReportRoute, topDealersRoute],
@@ -36,6 +38,7 @@ export const orderService = defineService({
     'product.deleted': productDeleted,
     'shipment.created': shipmentCreated,
     'shipment.order_status_changed': shipmentOrderStatusChanged,
+    'shipment.delivery_undone': shipmentDeliveryUndone,
     'settings.timezone_changed': systemTimezoneChanged,
   },
   batchConsumers: dealerBatchConsumers,

@@ -92,6 +92,9 @@ describe('GET /api/admin/shipments without parameters', () => {
         'route_mode',
         'route_links',
         'total_miles',
+        'driver',
+        'departed_at',
+        'next_stop',
       ].sort(),
     );
   });

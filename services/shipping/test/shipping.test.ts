@@ -66,6 +66,7 @@ describe('GET /api/admin/ready-to-ship-orders', () => {
       product_details: [{ title: 'Hub Blind', description: null, quantity: 2, price: 249.99 }],
       total_value: 1234.56,
       notes: 'Leave at the back door',
+      delivery: null,
     });
   });
 
@@ -470,6 +471,8 @@ describe('routes (order modes, moves, locks, Optimise, sheet, settings)', () => 
       start_coordinates: { lat: 32.7767, lng: -96.797 },
       average_speed_mph: 50,
       service_minutes: 20,
+      proof_signature_required: true,
+      proof_photo_required: false,
     });
 
     const lock = await post(shipmentId, 'lock-stop', { dealer_id: dealers[1], locked: true });

@@ -1,6 +1,7 @@
 import type { OrderStatus, PaymentMethod } from '@portal/contracts';
 import { SYSTEM_TIMEZONE_SQL } from '@portal/platform';
 import type { EntityManager } from 'typeorm';
+import type { DeliveryProof } from '../domain/delivery-proof';
 import type { LineRecord } from '../domain/order-lines';
 import type { OrderRecord, PaymentRecord } from '../domain/order-view';
 
@@ -22,6 +23,7 @@ export const ORDER_JSON = `json_build_object(
   'order_id', o.order_id, 'dealer_id', o.dealer_id, 'status', o.status, 'notes', o.notes,
   'total_cents', o.total_cents, 'paid_cents', o.paid_cents,
   'created_at', ${iso('o.created_at')},
+  'delivered_at', ${iso('o.delivered_at')}, 'delivered_to', o.delivered_to,
   'formatted_date', to_char(o.created_at AT TIME ZONE ${SYSTEM_TIMEZONE_SQL}, 'FMMon FMDD, YYYY'),
   'dealer', (SELECT json_build_object('business_name', d.business_name, 'full_name', d.full_name, 'email', d.email,
       'phone', d.phone, 'address', d.address, 'city', d.city, 'state', d.state, 'zip_code', d.zip_code)
@@ -130,6 +132,35 @@ export async function saveOrderChanges(
     `UPDATE orders SET status = $2, notes = $3, total_cents = $4, updated_at = clock_timestamp() WHERE order_id = $1`,
     [orderId, changes.status, changes.notes, changes.total_cents],
   );
+}
+
+/** Marks the (locked) order delivered with the driver's proof. */
+export async function saveDelivery(manager: EntityManager, orderId: string, proof: DeliveryProof): Promise<void> {
+  await manager.query(
+    `UPDATE orders SET status = 'delivered', delivered_at = $2, delivered_to = $3, delivery_signature_png = $4,
+       updated_at = clock_timestamp()
+     WHERE order_id = $1`,
+    [orderId, proof.delivered_at, proof.delivered_to, proof.signature_png],
+  );
+}
+
+/** Returns the (locked) order to `status` and forgets its proof of delivery (an undone delivered mark). */
+export async function clearDelivery(manager: EntityManager, orderId: string, status: OrderStatus): Promise<void> {
+  await manager.query(
+    `UPDATE orders SET status = $2, delivered_at = NULL, delivered_to = NULL, delivery_signature_png = NULL,
+       updated_at = clock_timestamp()
+     WHERE order_id = $1`,
+    [orderId, status],
+  );
+}
+
+/** The signature drawn at the order's delivery (PNG bytes), or null. Read apart: only the invoice draws it. */
+export async function findDeliverySignature(manager: EntityManager, orderId: string): Promise<Buffer | null> {
+  const rows: { png: Buffer | null }[] = await manager.query(
+    'SELECT delivery_signature_png AS png FROM orders WHERE order_id = $1',
+    [orderId],
+  );
+  return rows[0]?.png ?? null;
 }
 
 export interface NewPayment {

@@ -1,4 +1,5 @@
 import { type CompanySettings, formatCents, type OrderStatus, type PaymentStatus } from '@portal/contracts';
+import { formatDayAndTimeIn } from '@portal/platform';
 import { lineTotalCents, orderTotalCents } from './order-lines';
 import { orderNumber } from './order-status';
 import type { OrderRecord } from './order-view';
@@ -27,6 +28,15 @@ export interface InvoiceDocument {
   balanceDue: string;
   /** the order's notes, only when asked for and present */
   notes: string | null;
+  /** the driver's proof, when the order has one */
+  delivery: InvoiceDelivery | null;
+}
+
+export interface InvoiceDelivery {
+  /** 'Delivered on Nov 30, 2026 at 11:30 AM CST to Pat Dealer' (the day and time in the system timezone) */
+  line: string;
+  /** the signature drawn at delivery, PNG bytes, or null */
+  signaturePng: Buffer | null;
 }
 
 /** A name and the lines under it (address, contact), blank ones left out. */
@@ -116,11 +126,28 @@ function lineDescription(line: OrderRecord['lines'][number]): string {
   return text.trim() || '(no description)';
 }
 
-/** The invoice of `order`: totals from the lines (tax $0.00, so total = subtotal), paid and balance from payments. */
+/** "Delivered on <day and time in `timeZone`> to <name>" (without a name: no "to"). */
+export function deliveryLine(deliveredAt: string, deliveredTo: string | null, timeZone: string): string {
+  const to = deliveredTo?.trim();
+  return `Delivered on ${formatDayAndTimeIn(deliveredAt, timeZone)}${to ? ` to ${to}` : ''}`;
+}
+
+export interface InvoiceOptions {
+  includeNotes: boolean;
+  /** the system timezone: the delivery's day and time are shown in it */
+  timeZone: string;
+  /** the signature drawn at the order's delivery (findDeliverySignature) */
+  signaturePng?: Buffer | null;
+}
+
+/**
+ * The invoice of `order`: totals from the lines (tax $0.00, so total = subtotal), paid and balance from payments,
+ * and the delivery line with its signature when the order was delivered with a proof.
+ */
 export function invoiceDocument(
   order: OrderRecord,
   company: InvoiceCompany | null,
-  options: { includeNotes: boolean },
+  options: InvoiceOptions,
 ): InvoiceDocument {
   const number = orderNumber(order.order_id);
   const subtotal = orderTotalCents(order.lines);
@@ -148,5 +175,11 @@ export function invoiceDocument(
     paid: formatDollars(paid),
     balanceDue: formatDollars(balanceCents(total, paid)),
     notes,
+    delivery: order.delivered_at
+      ? {
+          line: deliveryLine(order.delivered_at, order.delivered_to, options.timeZone),
+          signaturePng: options.signaturePng ?? null,
+        }
+      : null,
   };
 }

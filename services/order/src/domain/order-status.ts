@@ -20,6 +20,18 @@ export function canChangeStatus(from: OrderStatus, to: OrderStatus): boolean {
   return from === to || ORDER_STATUS_TRANSITIONS[from].includes(to);
 }
 
+/** The statuses an undone delivery may return to: where shipping had the order before its delivered mark. */
+export type DeliveryUndoStatus = 'in_shipment' | 'shipped';
+
+/**
+ * The one way out of delivered: shipping's undo of a delivered mark (shipment.delivery_undone, sent only within
+ * the mark's 10 minutes, by its driver or an admin) returns the order to in_shipment or shipped. Every other
+ * path goes by ORDER_STATUS_TRANSITIONS, where delivered stays final.
+ */
+export function canUndoDelivery(from: OrderStatus, to: OrderStatus): to is DeliveryUndoStatus {
+  return from === 'delivered' && (to === 'in_shipment' || to === 'shipped');
+}
+
 /** Lines and quantities change only while the order is pending. */
 export const linesEditable = (status: OrderStatus) => status === 'pending';
 

@@ -35,6 +35,9 @@ export interface OrderRecord {
   total_cents: number;
   paid_cents: number;
   created_at: string;
+  /** ISO 8601, from the driver's proof of delivery; null without one */
+  delivered_at: string | null;
+  delivered_to: string | null;
   formatted_date: string;
   dealer: OrderDealer | null;
   lines: LineRecord[];
@@ -90,6 +93,8 @@ export function orderView(order: OrderRecord): Order {
       total: centsToDollars(lineTotalCents(line)),
       is_custom: line.is_custom,
     })),
+    delivered_at: order.delivered_at,
+    delivered_to: order.delivered_to,
   };
 }
 

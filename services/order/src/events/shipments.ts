@@ -1,5 +1,6 @@
 import type { BaseConfig, Consumer } from '@portal/platform';
-import { applyShipmentStatus } from '../use-cases/shipment-status';
+import { deliveryProof } from '../domain/delivery-proof';
+import { applyShipmentStatus, undoShipmentDelivery } from '../use-cases/shipment-status';
 
 /**
  * The shipping service's events: its orders move to in_shipment when a shipment takes them, then to shipped or
@@ -13,5 +14,12 @@ export const shipmentCreated: Consumer<'shipment.created', BaseConfig> = async (
     await applyShipmentStatus(ctx.manager, ctx.emit, ctx.logger, orderId, 'in_shipment');
 };
 
-export const shipmentOrderStatusChanged: Consumer<'shipment.order_status_changed', BaseConfig> = (event, ctx) =>
-  applyShipmentStatus(ctx.manager, ctx.emit, ctx.logger, event.payload.order_id, event.payload.status);
+export const shipmentOrderStatusChanged: Consumer<'shipment.order_status_changed', BaseConfig> = (event, ctx) => {
+  const { order_id, status, delivery } = event.payload;
+  const proof = status === 'delivered' && delivery ? deliveryProof(delivery, event.occurredAt) : undefined;
+  return applyShipmentStatus(ctx.manager, ctx.emit, ctx.logger, order_id, status, proof);
+};
+
+/** A delivered mark undone within its 10 minutes: the order goes back and forgets the proof. */
+export const shipmentDeliveryUndone: Consumer<'shipment.delivery_undone', BaseConfig> = (event, ctx) =>
+  undoShipmentDelivery(ctx.manager, ctx.emit, ctx.logger, event.payload.order_id, event.payload.status);

@@ -1,11 +1,11 @@
 import PDFDocument from 'pdfkit';
-import type { InvoiceDocument, InvoiceParty } from '../domain/invoice-document';
+import type { InvoiceDelivery, InvoiceDocument, InvoiceParty } from '../domain/invoice-document';
 
 /**
  * Draws an invoice (the layout model of domain/invoice-document.ts) as a US Letter PDF with pdfkit and its
  * built-in Helvetica (no font file is read): the company and 'INVOICE' with its number, date and status, the
- * dealer, a table of lines that continues on further pages with its header repeated, the totals, the notes
- * when asked for, and 'Page N of M' at the foot of every page. Pure: no I/O beyond memory.
+ * dealer, a table of lines that continues on further pages with its header repeated, the totals, the delivery
+ * line with its signature when the order was delivered with a proof, the notes when asked for, and 'Page N of M' at the foot of every page. Pure: no I/O beyond memory.
  */
 
 const PAGE = { width: 612, height: 792 } as const;
@@ -59,6 +59,7 @@ function drawable(invoice: InvoiceDocument): InvoiceDocument {
     dealer: party(invoice.dealer),
     lines: invoice.lines.map((line) => ({ ...line, description: drawableText(line.description) })),
     notes: invoice.notes === null ? null : drawableText(invoice.notes),
+    delivery: invoice.delivery && { ...invoice.delivery, line: drawableText(invoice.delivery.line) },
   };
 }
 
@@ -81,6 +82,7 @@ export function renderInvoicePdf(document: InvoiceDocument): Promise<Buffer> {
     drawHeader(doc, invoice);
     drawTable(doc, invoice);
     drawTotals(doc, invoice);
+    if (invoice.delivery) drawDelivery(doc, invoice.delivery);
     if (invoice.notes) drawNotes(doc, invoice.notes);
     drawFooters(doc, invoice);
     doc.end();
@@ -221,6 +223,31 @@ function drawTotals(doc: Doc, invoice: InvoiceDocument): void {
     y += rowHeight;
   }
   doc.y = y + 10;
+}
+
+const SIGNATURE_BOX = { width: 180, height: 60 } as const;
+
+/** The delivery line, and under it the signature scaled into its box; kept together on one page. */
+function drawDelivery(doc: Doc, delivery: InvoiceDelivery): void {
+  doc.font('Helvetica').fontSize(10);
+  const lineHeight = doc.heightOfString(delivery.line, { width: CONTENT_WIDTH });
+  const height = lineHeight + (delivery.signaturePng ? SIGNATURE_BOX.height + 6 : 0) + 12;
+  if (doc.y + height > BODY_BOTTOM) {
+    doc.addPage();
+    doc.y = MARGIN;
+  }
+  const top = doc.y;
+  doc.font('Helvetica-Bold').fontSize(10).fillColor(INK).text(delivery.line, MARGIN, top, { width: CONTENT_WIDTH });
+  let y = top + lineHeight + 6;
+  if (delivery.signaturePng) {
+    try {
+      doc.image(delivery.signaturePng, MARGIN, y, { fit: [SIGNATURE_BOX.width, SIGNATURE_BOX.height] });
+      y += SIGNATURE_BOX.height;
+    } catch {
+      // a signature pdfkit cannot decode is left out: the invoice still goes, with the delivery line
+    }
+  }
+  doc.y = y + 12;
 }
 
 function drawNotes(doc: Doc, notes: string): void {

@@ -1,6 +1,6 @@
-import { type AuthUser, HttpError, notFound } from '@portal/platform';
+import { type AuthUser, HttpError, notFound, readSystemTimezone } from '@portal/platform';
 import type { OrderContext } from '../context';
-import { findOrder, ORDER_NOT_FOUND } from '../data/orders';
+import { findDeliverySignature, findOrder, ORDER_NOT_FOUND } from '../data/orders';
 import { type InvoiceDocument, invoiceDocument } from '../domain/invoice-document';
 import { invoiceMail } from '../domain/invoice-mail';
 import type { OrderRecord } from '../domain/order-view';
@@ -16,7 +16,12 @@ export interface RenderedInvoice {
 }
 
 async function render(ctx: OrderContext, order: OrderRecord, includeNotes: boolean): Promise<RenderedInvoice> {
-  const invoice = invoiceDocument(order, await ctx.deps.identity.invoiceCompany(), { includeNotes });
+  const manager = ctx.db.manager;
+  const invoice = invoiceDocument(order, await ctx.deps.identity.invoiceCompany(), {
+    includeNotes,
+    timeZone: await readSystemTimezone(manager),
+    signaturePng: order.delivered_at ? await findDeliverySignature(manager, order.order_id) : null,
+  });
   return { invoice, pdf: await renderInvoicePdf(invoice) };
 }
 

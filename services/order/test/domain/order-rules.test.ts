@@ -1,6 +1,13 @@
 import { ORDER_STATUSES, type OrderStatus } from '@portal/contracts';
+import { deliveryProof, MAX_SIGNATURE_BYTES, signaturePng } from '../../src/domain/delivery-proof';
 import { boundedOrderTotalCents, lineTotalCents, orderTotalCents, sameLines } from '../../src/domain/order-lines';
-import { canChangeStatus, linesEditable, ORDER_STATUS_TRANSITIONS, orderNumber } from '../../src/domain/order-status';
+import {
+  canChangeStatus,
+  canUndoDelivery,
+  linesEditable,
+  ORDER_STATUS_TRANSITIONS,
+  orderNumber,
+} from '../../src/domain/order-status';
 import { balanceCents, paymentStatus, refusePayment } from '../../src/domain/payments';
 
 describe('line and order totals', () => {
@@ -100,5 +107,54 @@ describe('order status transitions', () => {
   });
   test('When an order id is shown, Then its number is the last 8 characters upper-cased', () => {
     expect(orderNumber('3f2b9c1e-0d4a-4b8e-9f00-a1b2c3d4e5f6')).toBe('C3D4E5F6');
+  });
+});
+
+describe('undoing a delivery', () => {
+  test('When shipping undoes a delivered mark, Then the order may return to in_shipment or shipped, and only from delivered', () => {
+    expect(canUndoDelivery('delivered', 'shipped')).toBe(true);
+    expect(canUndoDelivery('delivered', 'in_shipment')).toBe(true);
+    for (const to of ['pending', 'confirmed', 'delivered', 'cancelled'] as const)
+      expect(canUndoDelivery('delivered', to)).toBe(false);
+    for (const from of ['pending', 'confirmed', 'in_shipment', 'shipped', 'cancelled'] as const)
+      expect(canUndoDelivery(from, 'shipped')).toBe(false);
+  });
+
+  test('When any other path asks to leave delivered, Then delivered stays final', () => {
+    for (const to of ORDER_STATUSES) expect(canChangeStatus('delivered', to)).toBe(to === 'delivered');
+  });
+});
+
+describe("the driver's proof of delivery", () => {
+  const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), Buffer.from('rest of the image')]);
+
+  test('When the proof has a name, a time and a PNG signature, Then the order keeps them (name trimmed)', () => {
+    expect(
+      deliveryProof(
+        {
+          delivered_at: '2026-01-07T15:05:00-06:00',
+          recipient_name: '  Sam Yard ',
+          signature_png_base64: PNG.toString('base64'),
+        },
+        '2026-01-07T21:06:00.000Z',
+      ),
+    ).toEqual({ delivered_at: '2026-01-07T21:05:00.000Z', delivered_to: 'Sam Yard', signature_png: PNG });
+  });
+
+  test('When the name is blank or the time is not a time, Then no name and the event time are kept', () => {
+    expect(
+      deliveryProof(
+        { delivered_at: 'yesterday', recipient_name: '   ', signature_png_base64: null },
+        '2026-01-07T21:06:00.000Z',
+      ),
+    ).toEqual({ delivered_at: '2026-01-07T21:06:00.000Z', delivered_to: null, signature_png: null });
+  });
+
+  test('When the signature is not a PNG or larger than 64 KB, Then it is not kept', () => {
+    expect(signaturePng(Buffer.from('GIF89a....').toString('base64'))).toBeNull();
+    const big = Buffer.concat([PNG, Buffer.alloc(MAX_SIGNATURE_BYTES)]);
+    expect(signaturePng(big.toString('base64'))).toBeNull();
+    expect(signaturePng('')).toBeNull();
+    expect(signaturePng(PNG.toString('base64'))).toEqual(PNG);
   });
 });

@@ -8,7 +8,7 @@ import {
   SYSTEM_TIMEZONE_SQL,
 } from '@portal/platform';
 import type { EntityManager } from 'typeorm';
-import type { OrderRecord, ShipmentRecord } from '../domain/shipment-view';
+import type { OrderBrief, OrderDelivery, OrderRecord, ShipmentRecord } from '../domain/shipment-view';
 
 export const SHIPMENT_NOT_FOUND = 'Error: Shipment not found';
 
@@ -43,6 +43,21 @@ interface OrderRow {
   lng: number | null;
 }
 
+type DealerColumns = Pick<OrderRow, keyof OrderRecord['dealer']>;
+
+const toDealer = (row: DealerColumns): OrderRecord['dealer'] => ({
+  business_name: row.business_name,
+  full_name: row.full_name,
+  email: row.email,
+  phone: row.phone,
+  address: row.address,
+  city: row.city,
+  state: row.state,
+  zip_code: row.zip_code,
+  lat: row.lat,
+  lng: row.lng,
+});
+
 const toOrder = (row: OrderRow): OrderRecord => ({
   order_id: row.order_id,
   dealer_id: row.dealer_id,
@@ -52,19 +67,34 @@ const toOrder = (row: OrderRow): OrderRecord => ({
   total_cents: row.total_cents,
   items: row.items,
   notes: row.notes,
-  dealer: {
-    business_name: row.business_name,
-    full_name: row.full_name,
-    email: row.email,
-    phone: row.phone,
-    address: row.address,
-    city: row.city,
-    state: row.state,
-    zip_code: row.zip_code,
-    lat: row.lat,
-    lng: row.lng,
-  },
+  dealer: toDealer(row),
 });
+
+/** The order's current delivered mark (delivery_proofs p, not undone), in brief. */
+const DELIVERY_COLUMNS = `p.captured_at AS delivery_captured_at, p.recorded_at AS delivery_recorded_at,
+  p.recipient_name AS delivery_recipient_name, p.recorded_by AS delivery_recorded_by,
+  p.signature_key IS NOT NULL AS delivery_has_signature, cardinality(p.photo_keys) AS delivery_photo_count`;
+
+interface DeliveryColumns {
+  delivery_captured_at: Date | null;
+  delivery_recorded_at: Date | null;
+  delivery_recipient_name: string | null;
+  delivery_recorded_by: string | null;
+  delivery_has_signature: boolean | null;
+  delivery_photo_count: number | null;
+}
+
+const toDelivery = (row: DeliveryColumns): OrderDelivery | null =>
+  row.delivery_captured_at && row.delivery_recorded_at
+    ? {
+        delivered_at: row.delivery_captured_at.toISOString(),
+        recorded_at: row.delivery_recorded_at.toISOString(),
+        recipient_name: row.delivery_recipient_name,
+        delivered_by: row.delivery_recorded_by ?? '',
+        has_signature: row.delivery_has_signature === true,
+        photo_count: row.delivery_photo_count ?? 0,
+      }
+    : null;
 
 export type ReadyOrderSort = 'created_at' | 'dealer_business_name';
 
@@ -133,13 +163,24 @@ export async function listReadyOrders(
 
 export async function insertShipment(
   manager: EntityManager,
-  shipment: { shipment_id: string; shipment_name: string; created_by: string; order_ids: readonly string[] },
+  shipment: {
+    shipment_id: string;
+    shipment_name: string;
+    created_by: string;
+    order_ids: readonly string[];
+    driver: { email: string; full_name: string } | null;
+  },
 ): Promise<void> {
-  await manager.query('INSERT INTO shipments (shipment_id, shipment_name, created_by) VALUES ($1, $2, $3)', [
-    shipment.shipment_id,
-    shipment.shipment_name,
-    shipment.created_by,
-  ]);
+  await manager.query(
+    'INSERT INTO shipments (shipment_id, shipment_name, created_by, driver_email, driver_name) VALUES ($1, $2, $3, $4, $5)',
+    [
+      shipment.shipment_id,
+      shipment.shipment_name,
+      shipment.created_by,
+      shipment.driver?.email ?? null,
+      shipment.driver?.full_name ?? null,
+    ],
+  );
   await manager.query(
     `INSERT INTO shipment_orders (shipment_id, order_id, position)
      SELECT $1, id, position::int FROM unnest($2::text[]) WITH ORDINALITY AS t(id, position)`,
@@ -154,11 +195,19 @@ interface ShipmentRow {
   route_mode: RouteMode;
   stop_sequence: string[];
   locked_stops: string[];
+  driver_email: string | null;
+  driver_name: string | null;
+  departed_at: Date | null;
 }
 
-const toShipment = (row: ShipmentRow): ShipmentRecord => ({ ...row, created_at: row.created_at.toISOString() });
+const toShipment = (row: ShipmentRow): ShipmentRecord => ({
+  ...row,
+  created_at: row.created_at.toISOString(),
+  departed_at: row.departed_at?.toISOString() ?? null,
+});
 
-const SHIPMENT_COLUMNS = 'shipment_id, shipment_name, created_at, route_mode, stop_sequence, locked_stops';
+const SHIPMENT_COLUMNS =
+  'shipment_id, shipment_name, created_at, route_mode, stop_sequence, locked_stops, driver_email, driver_name, departed_at';
 
 /** The shipment named. */
 export async function findShipment(manager: EntityManager, shipmentId: string): Promise<ShipmentRecord | null> {
@@ -187,6 +236,8 @@ export interface ShipmentFilter {
   /** shipment id or name, or the business name of a dealer one of its orders is for */
   q?: string;
   statuses?: readonly ShipmentStatus[];
+  /** the driver's email; null: the routes nobody drives yet */
+  driver?: string | null;
 }
 
 /** The shipments, filtered, in the request's order (or the whole list when no page is asked). */
@@ -210,6 +261,9 @@ export async function listShipments(
   // one status by equality: the status index then answers newest first within it
   if (filter.statuses?.length === 1) where.push(`s.status = ${add(filter.statuses[0])}`);
   else if (filter.statuses?.length) where.push(`s.status = ANY(${add(filter.statuses)}::text[])`);
+  // by equality (or IS NULL): shipments_driver_idx and shipments_driver_status_idx answer in the list's orders
+  if (filter.driver === null) where.push('s.driver_email IS NULL');
+  else if (filter.driver !== undefined) where.push(`s.driver_email = ${add(filter.driver)}`);
   const page = await readPage<ShipmentRow & Record<string, unknown>, ShipmentSort>(manager, SHIPMENT_ORDERS, request, {
     select: SHIPMENT_COLUMNS.split(', ')
       .map((column) => `s.${column}`)
@@ -236,17 +290,48 @@ export async function ordersOfShipments(
   manager: EntityManager,
   shipmentIds: readonly string[],
 ): Promise<Map<string, OrderRecord[]>> {
-  const rows: (OrderRow & { shipment_id: string })[] = await manager.query(
-    `SELECT s.shipment_id, ${ORDER_COLUMNS}
+  const rows: (OrderRow & DeliveryColumns & { shipment_id: string })[] = await manager.query(
+    `SELECT s.shipment_id, ${ORDER_COLUMNS}, ${DELIVERY_COLUMNS}
        FROM shipment_orders s
        JOIN known_orders o USING (order_id)
        LEFT JOIN known_dealers d ON d.dealer_id = o.dealer_id
+       LEFT JOIN delivery_proofs p ON p.order_id = o.order_id AND p.undone_at IS NULL
       WHERE s.shipment_id = ANY($1::text[])
       ORDER BY s.shipment_id, s.position`,
     [shipmentIds],
   );
   const byShipment = new Map<string, OrderRecord[]>(shipmentIds.map((id) => [id, []]));
-  for (const row of rows) byShipment.get(row.shipment_id)?.push(toOrder(row));
+  for (const row of rows) byShipment.get(row.shipment_id)?.push({ ...toOrder(row), delivery: toDelivery(row) });
+  return byShipment;
+}
+
+/**
+ * The orders of the given shipments in brief (their stop and status, no lines or notes): what the collapsed
+ * cards need, each shipment's in selection order.
+ */
+export async function orderBriefsOfShipments(
+  manager: EntityManager,
+  shipmentIds: readonly string[],
+): Promise<Map<string, OrderBrief[]>> {
+  const rows: (DealerColumns & Pick<OrderRow, 'order_id' | 'dealer_id' | 'status'> & { shipment_id: string })[] =
+    await manager.query(
+      `SELECT s.shipment_id, o.order_id, o.dealer_id, o.status,
+            d.business_name, d.full_name, d.email, d.phone, d.address, d.city, d.state, d.zip_code, d.lat, d.lng
+       FROM shipment_orders s
+       JOIN known_orders o USING (order_id)
+       LEFT JOIN known_dealers d ON d.dealer_id = o.dealer_id
+      WHERE s.shipment_id = ANY($1::text[])
+      ORDER BY s.shipment_id, s.position`,
+      [shipmentIds],
+    );
+  const byShipment = new Map<string, OrderBrief[]>(shipmentIds.map((id) => [id, []]));
+  for (const row of rows)
+    byShipment.get(row.shipment_id)?.push({
+      order_id: row.order_id,
+      dealer_id: row.dealer_id,
+      status: row.status,
+      dealer: toDealer(row),
+    });
   return byShipment;
 }
 

@@ -1,13 +1,33 @@
-import { formatCents, type Shipment } from '@portal/contracts';
-import { escapeHtml } from '@portal/platform';
+import { formatCents, type Shipment, type ShippingOrder } from '@portal/contracts';
+import { escapeHtml, formatDayAndTimeIn } from '@portal/platform';
 
 const dollars = (value: number) => `$${formatCents(Math.round(value * 100))}`;
 
+/** What the sheet prints of delivered orders: their time in the system timezone and the drawn signatures. */
+export interface RouteSheetDeliveries {
+  timeZone: string;
+  /** PNG bytes of the current signature, by order id (printed inline: the sheet needs no signed links) */
+  signatures: ReadonlyMap<string, Buffer>;
+}
+
+/** "Delivered on <day and time> to <name>", and the signature when there is one; '' for an order not delivered. */
+function deliveredLine(order: ShippingOrder, deliveries: RouteSheetDeliveries): string {
+  if (!order.delivery) return '';
+  const when = formatDayAndTimeIn(order.delivery.delivered_at, deliveries.timeZone);
+  const to = order.delivery.recipient_name ? ` to ${escapeHtml(order.delivery.recipient_name)}` : '';
+  const signature = deliveries.signatures.get(order.order_id);
+  const image = signature
+    ? `<br><img class="signature" alt="Signature" src="data:image/png;base64,${signature.toString('base64')}">`
+    : '';
+  return `<tr><td></td><td colspan="2" class="delivered">Delivered on ${escapeHtml(when)}${to}${image}</td></tr>`;
+}
+
 /**
  * The printable route sheet (beyond the spec): the stops in route order with address, phone, miles and ETA,
- * each stop's orders and items, and a signature line per stop. Plain HTML that prints on A4 or Letter.
+ * each stop's orders and items, how each delivered order was delivered (when, to whom, the signature), and a
+ * signature line per stop. Plain HTML that prints on A4 or Letter.
  */
-export function routeSheetHtml(shipment: Shipment): string {
+export function routeSheetHtml(shipment: Shipment, deliveries: RouteSheetDeliveries): string {
   const orders = new Map(shipment.orders.map((order) => [order.order_id, order]));
   const stops = shipment.route
     .map((stop) => {
@@ -22,7 +42,8 @@ export function routeSheetHtml(shipment: Shipment): string {
               `<tr><td>${line.quantity}</td><td>${escapeHtml(line.title)}</td><td>${dollars(line.price * line.quantity)}</td></tr>`,
           )
           .join('')}
-        ${order.notes ? `<tr><td></td><td colspan="2"><em>${escapeHtml(order.notes)}</em></td></tr>` : ''}`,
+        ${order.notes ? `<tr><td></td><td colspan="2"><em>${escapeHtml(order.notes)}</em></td></tr>` : ''}
+        ${deliveredLine(order, deliveries)}`,
         )
         .join('');
       const distance =
@@ -47,6 +68,8 @@ export function routeSheetHtml(shipment: Shipment): string {
   td, th { text-align: left; padding: 2px 4px; vertical-align: top; }
   td:last-child, th:last-child { text-align: right; }
   .sign { margin-top: 1.2em; }
+  .delivered { font-weight: 600; }
+  .signature { max-width: 6cm; max-height: 2cm; display: block; margin-top: .2em; }
 </style></head>
 <body>
   <h1>${escapeHtml(shipment.shipment_name)}</h1>

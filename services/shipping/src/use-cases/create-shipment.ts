@@ -1,11 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { type CreateShipmentRequest, type Shipment, ShipmentCreated } from '@portal/contracts';
-import { conflict, formatDayAnd24hTimeIn, isUniqueViolation, readSystemTimezone } from '@portal/platform';
+import {
+  type AuthUser,
+  conflict,
+  formatDayAnd24hTimeIn,
+  isUniqueViolation,
+  readSystemTimezone,
+} from '@portal/platform';
 import type { z } from 'zod';
 import type { ShippingContext } from '../context';
 import { lockOrders, saveRequestedStatus } from '../data/known-orders';
 import { insertShipment } from '../data/shipments';
 import { orderNumber } from '../domain/shipment-view';
+import { driverOfNewShipment } from './drivers';
 import { shipmentNow } from './shipments';
 
 type CreateForm = z.output<typeof CreateShipmentRequest>;
@@ -22,14 +29,17 @@ export const defaultShipmentName = (now: Date, timeZone: string) => `Shipment ${
  * Groups ready orders (confirmed, in no shipment) into a shipment, in the order they were selected. The orders
  * are locked, so two shipments never take the same order (the unique order in shipment_orders backs this). The
  * order service moves them to in_shipment on shipment.created; shipping shows in_shipment at once and learns the
- * order service's answer from order.updated.
+ * order service's answer from order.updated. Its driver is the one named (see driverOfNewShipment: identity is
+ * asked with the caller's `authorization`), the delivery user creating it, or nobody yet.
  */
 export async function createShipmentWithRoute(
   ctx: ShippingContext,
   form: CreateForm,
-  createdBy: string,
+  creator: AuthUser,
+  authorization: string,
 ): Promise<Shipment> {
   const orderIds = [...new Set(form.order_ids)];
+  const driver = await driverOfNewShipment(ctx, creator, form.driver_email, authorization);
   try {
     return await ctx.transaction(async (manager, emit) => {
       const known = new Map((await lockOrders(manager, orderIds)).map((row) => [row.order_id, row]));
@@ -43,8 +53,9 @@ export async function createShipmentWithRoute(
       await insertShipment(manager, {
         shipment_id: shipmentId,
         shipment_name: form.shipment_name || defaultShipmentName(now, await readSystemTimezone(manager)),
-        created_by: createdBy,
+        created_by: creator.sub,
         order_ids: orderIds,
+        driver,
       });
       await saveRequestedStatus(manager, orderIds, 'in_shipment', now.toISOString());
       await emit(ShipmentCreated, shipmentId, { shipment_id: shipmentId, order_ids: orderIds });

@@ -10,12 +10,18 @@ export async function saveSettings(
   ctx: ShippingContext,
   form: z.output<typeof ShippingSettingsRequest>,
 ): Promise<RouteSettings> {
-  const settings: RouteSettings = {
-    start_label: form.start_label || null,
-    start_coordinates: form.start_coordinates ?? null,
-    average_speed_mph: form.average_speed_mph,
-    service_minutes: form.service_minutes,
-  };
-  await ctx.transaction((manager) => saveRouteSettings(manager, settings));
-  return settings;
+  return ctx.transaction(async (manager) => {
+    // the proof requirements are optional in the form (older clients do not send them): kept when absent
+    const current = await readRouteSettings(manager);
+    const settings: RouteSettings = {
+      start_label: form.start_label || null,
+      start_coordinates: form.start_coordinates ?? null,
+      average_speed_mph: form.average_speed_mph,
+      service_minutes: form.service_minutes,
+      proof_signature_required: form.proof_signature_required ?? current.proof_signature_required,
+      proof_photo_required: form.proof_photo_required ?? current.proof_photo_required,
+    };
+    await saveRouteSettings(manager, settings);
+    return settings;
+  });
 }

@@ -18,7 +18,13 @@ import {
   OrderUpdated,
   type PayloadOfType,
 } from '@portal/contracts';
-import { createAmqpTransport, createInProcessTransport, createLogger, type EventTransport } from '@portal/platform';
+import {
+  createAmqpTransport,
+  createInProcessTransport,
+  createLogger,
+  type EventTransport,
+  type ObjectStore,
+} from '@portal/platform';
 import {
   bearer,
   collectEvents,
@@ -29,6 +35,7 @@ import {
   type TestService,
   testAmqpUrl,
   uniqueName,
+  withDependencies,
 } from '@portal/platform/testing';
 import { connect } from 'amqplib';
 import type { z } from 'zod';
@@ -73,7 +80,18 @@ export interface TestShipping {
   stop(): Promise<void>;
 }
 
-export async function startShipping(prefix: string, opts: { rabbit?: boolean } = {}): Promise<TestShipping> {
+/** The key the test service signs proof image links with (a test makes its own links with it). */
+export const TEST_SIGNING_KEY = 'test-download-signing-key-0123456789abcdef';
+
+export interface StartShippingOptions {
+  rabbit?: boolean;
+  /** the object store (default the harness's file store) */
+  objects?: ObjectStore;
+  /** the service's clock (default the real one): a test steps it forward instead of waiting */
+  clock?: () => Date;
+}
+
+export async function startShipping(prefix: string, opts: StartShippingOptions = {}): Promise<TestShipping> {
   const logger = createLogger('test', 'silent');
   const rabbit = opts.rabbit ? { exchange: uniqueName('shiptest.events'), queuePrefix: uniqueName('shiptest') } : null;
   const inProcess = rabbit ? null : createInProcessTransport({ logger });
@@ -82,13 +100,22 @@ export async function startShipping(prefix: string, opts: { rabbit?: boolean } =
     : inProcess!;
   let shipping: TestService;
   try {
-    shipping = await startTestService(shippingService, { prefix, deps: { transport, logger } });
+    const definition = opts.clock ? withDependencies(shippingService, { clock: opts.clock }) : shippingService;
+    shipping = await startTestService(definition, {
+      prefix,
+      env: { DOWNLOAD_SIGNING_KEY: TEST_SIGNING_KEY },
+      deps: { transport, logger, ...(opts.objects ? { objects: opts.objects } : {}) },
+    });
   } catch (err) {
     await transport.close();
     if (rabbit) await deleteRabbitNames(rabbit);
     throw err;
   }
-  const events = await collectEvents(transport, 'order', ['shipment.created', 'shipment.order_status_changed']);
+  const events = await collectEvents(transport, 'order', [
+    'shipment.created',
+    'shipment.order_status_changed',
+    'shipment.delivery_undone',
+  ]);
   const deliver: TestShipping['deliver'] = (def, aggregateId, payload, opts) =>
     deliverEvent(transport, shipping.service, def, aggregateId, payload, { producer: opts?.producer ?? 'order' });
   const items = [{ product_id: 'P1', title: 'Hub Blind', quantity: 2, price_cents: 24999, is_custom: false }];

@@ -1,5 +1,6 @@
 import type { IdentityConsumer } from '../../context';
 import { noticeLargeOrder } from '../../use-cases/mail/large-order-notice';
+import { noticeDeparture } from '../../use-cases/notifications/departure-notices';
 import { noticeNewOrder, noticeOrderUpdate, noticePayment } from '../../use-cases/notifications/order-notices';
 
 /**
@@ -20,3 +21,7 @@ export const orderUpdatedNotices: IdentityConsumer<'order.updated'> = (event, ct
 /** payment.recorded: a change of an order's payment (notify_order_updates). */
 export const paymentRecordedNotice: IdentityConsumer<'payment.recorded'> = (event, ctx) =>
   noticePayment(ctx, ctx.manager, event);
+
+/** shipment.departed (the shipping service): each dealer on the route hears what is on the truck and its ETA. */
+export const shipmentDepartedNotices: IdentityConsumer<'shipment.departed'> = (event, ctx) =>
+  noticeDeparture(ctx, ctx.manager, event);

@@ -4,6 +4,7 @@ import type { IdentityContext } from '../../context';
 import {
   adminEmails,
   claimNotification,
+  claimNotifications,
   type NotificationClaim,
   recordNotificationMessageId,
 } from '../../data/notifications/sent-notifications';
@@ -28,7 +29,8 @@ export async function adminRecipients(
 /**
  * Sends one notice, once: claimed in `manager`'s transaction (the consumer's) before the mail goes, so a
  * redelivered event or another replica finds it claimed; a mail that fails throws, which rolls the claim back
- * and the event is tried again. `to` empty: the switch is off and nothing is claimed.
+ * and the event is tried again. `to` empty: the switch is off and nothing is claimed. `covers`: notices this one
+ * stands for (a route's departure for its orders' "on its way"), claimed with it so they are not sent after it.
  */
 export async function sendNoticeOnce(
   ctx: IdentityContext,
@@ -36,9 +38,17 @@ export async function sendNoticeOnce(
   to: readonly string[],
   claim: NotificationClaim,
   notice: () => Notice | Promise<Notice>,
+  covers: readonly NotificationClaim[] = [],
 ): Promise<NoticeOutcome> {
   if (!to.length) return 'switched_off';
   if (!(await claimNotification(manager, claim, to))) return 'claimed_before';
+  for (const kind of new Set(covers.map((covered) => covered.kind)))
+    await claimNotifications(
+      manager,
+      kind,
+      covers.filter((covered) => covered.kind === kind).map((covered) => covered.key),
+      to,
+    );
   const outcome = await sendProductMail(ctx, noticeMail(to, await notice()), 'notification', manager);
   if (!outcome.sent) {
     ctx.logger.info(claim, 'notification mail is turned off in the Email Settings; notice not sent');

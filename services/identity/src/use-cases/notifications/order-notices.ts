@@ -1,8 +1,9 @@
-import type { EventEnvelope, PayloadOfType } from '@portal/contracts';
+import type { EventEnvelope, OrderStatus, PayloadOfType } from '@portal/contracts';
 import type { EntityManager } from 'typeorm';
 import type { IdentityContext } from '../../context';
 import { findKnownDealer } from '../../data/known-dealers';
 import { dealerMailAddress, type NotificationOrder } from '../../data/notifications/notification-orders';
+import type { NotificationClaim } from '../../data/notifications/sent-notifications';
 import { readNotificationSettings } from '../../data/settings';
 import { dealerName } from '../../domain/notifications/dealer-notices';
 import { portalLink } from '../../domain/notifications/notice-mail';
@@ -118,14 +119,14 @@ async function noticeDealerOfStatus(
     ctx.logger.info({ orderId: order.order_id, dealerId: order.dealer_id }, 'no address for the dealer; not told');
     return;
   }
-  await sendNoticeOnce(
-    ctx,
-    manager,
-    [address],
-    { kind: 'order_status', key: `${order.order_id}:${order.status}:dealer` },
-    () => notice,
-  );
+  await sendNoticeOnce(ctx, manager, [address], dealerStatusClaim(order.order_id, order.status), () => notice);
 }
+
+/** The claim of the dealer's mail of its order reaching `status` (a route's departure claims the shipped ones). */
+export const dealerStatusClaim = (orderId: string, status: OrderStatus): NotificationClaim => ({
+  kind: 'order_status',
+  key: `${orderId}:${status}:dealer`,
+});
 
 /** payment.recorded: a change of the order's payment, to the admins (notify_order_updates, key: the event id). */
 export async function noticePayment(

@@ -1,38 +1,59 @@
 import { succeeded } from '@portal/contracts';
 import { SENT } from '@portal/platform';
 import type { ShippingHandler } from '../../context';
-import { routeSheetHtml } from '../../domain/route-sheet';
 import { shippingOrderView } from '../../domain/shipment-view';
 import { createShipmentWithRoute, shipmentCreated } from '../../use-cases/create-shipment';
+import { assignDriver } from '../../use-cases/drivers';
+import { routeSheetOf } from '../../use-cases/route-sheet';
 import { changeRouteMode, lockStop, moveStop, reoptimizeRoute } from '../../use-cases/routes';
 import { routeSettings, saveSettings } from '../../use-cases/settings';
-import { readyOrders, shipmentList, shipmentNow } from '../../use-cases/shipments';
+import { readyOrders, shipmentList, shipmentNow, shipmentSummaryList } from '../../use-cases/shipments';
 import { updateOrderStatus } from '../../use-cases/update-order-status';
+import { idempotencyKeyOf } from './delivery-proof';
 
 /** GET /api/admin/ready-to-ship-orders — confirmed orders in no shipment, with their dealers; or one page. */
 export const readyToShipOrders: ShippingHandler<'admin.readyToShipOrders'> = async ({ query }, ctx) => {
   const { rows, page } = await readyOrders(ctx, query);
-  return succeeded({ orders: rows.map(shippingOrderView), ...page });
+  return succeeded({ orders: rows.map((order) => shippingOrderView(order)), ...page });
 };
 
 /** POST /api/admin/create-shipment */
-export const createShipment: ShippingHandler<'admin.createShipment'> = async ({ body, user }, ctx) => {
-  const shipment = await createShipmentWithRoute(ctx, body, user.sub);
+export const createShipment: ShippingHandler<'admin.createShipment'> = async ({ body, user, req }, ctx) => {
+  const shipment = await createShipmentWithRoute(ctx, body, user, req.header('authorization') ?? '');
   return succeeded({ message: shipmentCreated(shipment.total_orders), shipment_id: shipment.shipment_id, shipment });
 };
 
 /** GET /api/admin/shipments — newest first; or one page. */
-export const shipments: ShippingHandler<'admin.shipments'> = async ({ query }, ctx) => {
-  const { rows, page } = await shipmentList(ctx, query);
+export const shipments: ShippingHandler<'admin.shipments'> = async ({ query, user }, ctx) => {
+  const { rows, page } = await shipmentList(ctx, user, query);
   return succeeded({ shipments: rows, ...page });
 };
 
+/** GET /api/admin/shipment-summaries (beyond the spec) — the same list as collapsed cards. */
+export const shipmentSummaries: ShippingHandler<'admin.shipmentSummaries'> = async ({ query, user }, ctx) => {
+  const { rows, page } = await shipmentSummaryList(ctx, user, query);
+  return succeeded({ shipments: rows, ...page });
+};
+
+/** GET /api/admin/shipment/{id} (beyond the spec) — one shipment, as an expanded card shows it. */
+export const shipment: ShippingHandler<'admin.shipment'> = async ({ params }, ctx) =>
+  succeeded({ shipment: await shipmentNow(ctx.db.manager, params.id) });
+
+/** POST /api/admin/shipment/{id}/assign-driver (beyond the spec, admin only) */
+export const assignShipmentDriver: ShippingHandler<'admin.assignShipmentDriver'> = async (
+  { params, body, user, req },
+  ctx,
+) =>
+  succeeded({
+    shipment: await assignDriver(ctx, user, params.id, body.driver_email, req.header('authorization') ?? ''),
+  });
+
 /** POST /api/admin/shipment/{id}/update-order-status */
 export const updateShipmentOrderStatus: ShippingHandler<'admin.updateShipmentOrderStatus'> = async (
-  { params, body },
+  { params, body, user, req },
   ctx,
 ) => {
-  const shipment = await updateOrderStatus(ctx, params.id, body.order_id, body.status);
+  const shipment = await updateOrderStatus(ctx, user, params.id, body.order_id, body.status, idempotencyKeyOf(req));
   return succeeded({
     message: `Order marked as ${body.status}`,
     order_id: body.order_id,
@@ -60,8 +81,7 @@ export const optimizeRoute: ShippingHandler<'admin.optimizeRoute'> = async ({ pa
 
 /** GET /api/admin/shipment/{id}/route-sheet (beyond the spec): printable HTML. */
 export const routeSheet: ShippingHandler<'admin.routeSheet'> = async ({ params, res }, ctx) => {
-  const shipment = await shipmentNow(ctx.db.manager, params.id);
-  res.type('html').send(routeSheetHtml(shipment));
+  res.type('html').send(await routeSheetOf(ctx, params.id));
   return SENT;
 };
 
