@@ -4,6 +4,8 @@ import { defineConfig, type Plugin, runnerImport } from 'vite';
 
 // The client takes its DTO types and schemas from the contract's sources, never from a copy.
 const contracts = fileURLToPath(new URL('../contracts/src/index.ts', import.meta.url));
+// its plain values (labels, limits) without a zod schema: what a screen imports when it needs no schema
+const contractValues = fileURLToPath(new URL('../contracts/src/values.ts', import.meta.url));
 
 const routesModule = fileURLToPath(new URL('./src/api/contractRoutes.ts', import.meta.url));
 type RoutesModule = typeof import('./src/api/contractRoutes');
@@ -49,9 +51,19 @@ function contractRoutesModule(): Plugin {
 
 export default defineConfig({
   plugins: [react(), contractRoutesModule()],
-  resolve: { alias: { '@portal/contracts': contracts } },
+  resolve: {
+    alias: [
+      { find: /^@portal\/contracts$/, replacement: contracts },
+      { find: /^@portal\/contracts\/values$/, replacement: contractValues },
+    ],
+  },
   server: { proxy: { '/api': 'http://localhost:8080' } },
   preview: { proxy: { '/api': 'http://localhost:8080' } },
   // the manifest lets the first-load budget (scripts/bench/bundle-sizes.mjs) follow each entry's imports
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, manifest: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: true,
+    manifest: true,
+  },
 });

@@ -1,4 +1,4 @@
-import { PAGE_LIMIT_DEFAULT } from '@portal/contracts';
+import { PAGE_LIMIT_DEFAULT } from '@portal/contracts/values';
 import type {
   EndpointBuilder,
   FetchBaseQueryError,

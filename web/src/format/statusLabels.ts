@@ -1,12 +1,12 @@
-import {
-  type DealerStatus,
-  ORDER_STATUS_LABELS,
-  type OrderStatus,
-  type PaymentStatus,
-  type RouteMode,
-  type ShipmentStatus,
-  type ShipmentStatusFilter,
+import type {
+  DealerStatus,
+  OrderStatus,
+  PaymentStatus,
+  RouteMode,
+  ShipmentStatus,
+  ShipmentStatusFilter,
 } from '@portal/contracts';
+import { ORDER_STATUS_LABELS } from '@portal/contracts/values';
 
 import type { z } from 'zod';
 

@@ -383,7 +383,11 @@ describe('Every screen and modal of every role, checked with axe at desktop and 
     await check('admin create shipment');
     await checkModal(linkOrButton(/^Details of order/).first(), 'admin order details');
     await page.getByRole('tab', { name: 'Generated Routes' }).click();
-    await page.getByRole('article', { name: SHIPMENT_NAME }).waitFor();
+    const routeCard = page.getByRole('article', { name: SHIPMENT_NAME });
+    await check('admin routes collapsed');
+    // a card is collapsed until its name is pressed: its route, tools and Shipment details show then
+    await routeCard.getByRole('button', { name: SHIPMENT_NAME, exact: true }).click();
+    await routeCard.locator('.route-stop').first().waitFor();
     await check('admin route');
     await checkModal(linkOrButton('Shipment details').first(), 'admin shipment details');
 

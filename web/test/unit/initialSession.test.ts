@@ -25,7 +25,7 @@ describe('Choosing the screen on load', () => {
 
   test.each([
     ['admin', '/admin/dashboard'],
-    ['delivery', '/delivery/shipping/ready'],
+    ['delivery', '/delivery/shipping/my-routes'],
     ['dealer', '/dealer/overview'],
     ['sales', '/dealer/overview'],
   ])('When a %s session is stored, Then landing opens its dashboard %s', (role, path) => {

@@ -99,6 +99,8 @@ function order(fields: {
       total: line.total,
       is_custom: line.id.startsWith('custom_'),
     })),
+    delivered_at: null,
+    delivered_to: null,
   };
 }
 

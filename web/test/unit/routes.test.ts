@@ -39,7 +39,13 @@ const ADDRESSES: readonly [string, Route][] = [
   ['/dealer/profile', { role: 'dealer', tab: 'profile', section: 'profile' }],
   ['/dealer/profile/website', { role: 'dealer', tab: 'profile', section: 'website' }],
   ['/dealer/website', { role: 'dealer', tab: 'website' }],
+  ['/delivery/shipping/my-routes', { role: 'delivery', tab: 'shipping', section: 'my-routes', shipmentId: null }],
+  [
+    '/delivery/shipping/my-routes/s%2F3',
+    { role: 'delivery', tab: 'shipping', section: 'my-routes', shipmentId: 's/3' },
+  ],
   ['/delivery/shipping/ready', { role: 'delivery', tab: 'shipping', section: 'ready', shipmentId: null }],
+  ['/delivery/shipping/routes', { role: 'delivery', tab: 'shipping', section: 'routes', shipmentId: null }],
   ['/delivery/shipping/routes/s-9', { role: 'delivery', tab: 'shipping', section: 'routes', shipmentId: 's-9' }],
   ['/delivery/orders', { role: 'delivery', tab: 'orders' }],
   ['/delivery/dealers', { role: 'delivery', tab: 'dealers', dealerId: null }],
@@ -64,7 +70,8 @@ describe('The portal’s addresses', () => {
     ['/admin/settings', { role: 'admin', tab: 'settings', section: 'company' }],
     ['/admin/shipping', { role: 'admin', tab: 'shipping', section: 'ready', shipmentId: null }],
     ['/dealer', { role: 'dealer', tab: 'overview' }],
-    ['/delivery/', { role: 'delivery', tab: 'shipping', section: 'ready', shipmentId: null }],
+    ['/delivery/', { role: 'delivery', tab: 'shipping', section: 'my-routes', shipmentId: null }],
+    ['/delivery/shipping', { role: 'delivery', tab: 'shipping', section: 'my-routes', shipmentId: null }],
     ['/admin/dealers/D1/', { role: 'admin', tab: 'dealers', dealerId: 'D1' }],
   ])('When the short address %s is parsed, Then it opens the first screen of its place', (path, route) => {
     expect(parseRoute(path, '')).toEqual(route);
@@ -79,6 +86,10 @@ describe('The portal’s addresses', () => {
     '/admin/dealers/D1/invoices/ord-3',
     '/admin/dealers/D1/orders/ord-3/extra',
     '/admin/shipping/ready/S1',
+    '/admin/shipping/my-routes',
+    '/admin/shipping/my-routes/S1',
+    '/delivery/shipping/ready/S1',
+    '/delivery/shipping/my-routes/S1/extra',
     '/dealer/profile/other',
     '/signup',
     '/login/extra',
@@ -112,7 +123,7 @@ describe('Which screen an address opens for whom', () => {
 
   test('When a dealer opens an admin address, Then the dealer dashboard opens', () => {
     expect(resolveAddress('/admin/orders/o-1', '', 'dealer')).toEqual({ redirect: '/dealer/overview' });
-    expect(resolveAddress('/dealer/orders', '', 'delivery')).toEqual({ redirect: '/delivery/shipping/ready' });
+    expect(resolveAddress('/dealer/orders', '', 'delivery')).toEqual({ redirect: '/delivery/shipping/my-routes' });
   });
 
   test('When signed in on landing or login, Then the dashboard, or login’s next, opens', () => {
@@ -124,7 +135,7 @@ describe('Which screen an address opens for whom', () => {
 
   test('When an address is unknown, Then landing (signed out) or the dashboard (signed in) opens', () => {
     expect(resolveAddress('/nowhere', '', null)).toEqual({ redirect: '/' });
-    expect(resolveAddress('/nowhere', '', 'delivery')).toEqual({ redirect: '/delivery/shipping/ready' });
+    expect(resolveAddress('/nowhere', '', 'delivery')).toEqual({ redirect: '/delivery/shipping/my-routes' });
   });
 
   test('When the role may see the address, Then it opens as itself', () => {
@@ -143,7 +154,9 @@ describe('Where sign-in leads', () => {
     ['/\\evil.test', 'admin', '/admin/dashboard'],
     ['/login', 'admin', '/admin/dashboard'],
     ['/find-a-dealer', 'admin', '/admin/dashboard'],
-    [null, 'delivery', '/delivery/shipping/ready'],
+    [null, 'delivery', '/delivery/shipping/my-routes'],
+    ['/delivery/shipping/routes/S1', 'delivery', '/delivery/shipping/routes/S1'],
+    ['/admin/shipping/my-routes', 'admin', '/admin/dashboard'],
   ] as const)('When next is %s for a %s, Then %s opens', (next, role, path) => {
     expect(afterSignIn(next, role)).toBe(path);
   });
@@ -163,6 +176,9 @@ describe('The page title', () => {
     expect(pageTitle({ role: null, page: 'locator', embed: false }, 'Acme')).toBe('Find a Dealer · Acme Dealer Portal');
     expect(pageTitle({ role: null, page: 'landing' }, 'Acme')).toBe('Acme Dealer Portal');
     expect(pageTitle({ role: null, page: 'apply' }, 'Acme')).toBe('Apply to become a dealer · Acme Dealer Portal');
+    expect(pageTitle({ role: 'delivery', tab: 'shipping', section: 'my-routes', shipmentId: null }, 'Acme')).toBe(
+      'My Routes · Acme Dealer Portal',
+    );
   });
 });
 

@@ -31,7 +31,6 @@ import {
   routeEditable,
   routeLinks,
   routeModeLabel,
-  shownShipment,
   stopMoves,
   stopName,
   stopOrders,
@@ -64,6 +63,7 @@ function shippingOrder(id: string, fields: Partial<ShippingOrder> = {}): Shippin
     product_details: [{ title: 'Ridge Hub Blind', description: null, quantity: 2, price: 24.35 }],
     total_value: 48.7,
     notes: null,
+    delivery: null,
     ...fields,
   };
 }
@@ -97,6 +97,9 @@ function shipment(fields: Partial<Shipment> = {}): Shipment {
     route_mode: 'original',
     route_links: [],
     total_miles: 0,
+    driver: null,
+    departed_at: null,
+    next_stop: null,
     ...fields,
   };
 }
@@ -122,6 +125,8 @@ function order(id: string, fields: Partial<Order> = {}): Order {
     dealer_state: null,
     dealer_info: { business_name: null, city: null, state: null, email: null, phone: null },
     product_details: [],
+    delivered_at: null,
+    delivered_to: null,
     ...fields,
   };
 }
@@ -240,7 +245,14 @@ describe('Generated Routes: the route as shown', () => {
   });
 
   test('When a start point is set or not, Then the note says what the miles and ETAs are measured from', () => {
-    const settings = { start_label: null, start_coordinates: null, average_speed_mph: 45, service_minutes: 15 };
+    const settings = {
+      start_label: null,
+      start_coordinates: null,
+      average_speed_mph: 45,
+      service_minutes: 15,
+      proof_signature_required: true,
+      proof_photo_required: false,
+    };
     expect(routeBasis(settings)).toBe(
       'Miles and ETAs are straight-line from the first stop (no start point is set), at 45 mph with 15 min at each stop.',
     );
@@ -257,15 +269,6 @@ describe('Generated Routes: the route as shown', () => {
     expect(itemCount(shippingOrder('x', { product_details: [] }))).toBe(0);
     expect(itemCount(a)).toBe(2);
     expect(stopName(stop('d9', [], { business_name: '  ' }))).toBe('Dealer d9');
-  });
-
-  test('When a change answers a shipment, Then the card shows the answer until the list is fetched again', () => {
-    const listed = shipment();
-    const answer = shipment({ route_mode: 'manual' });
-    expect(shownShipment(listed, null)).toBe(listed);
-    expect(shownShipment(listed, { over: listed, shipment: answer })).toBe(answer);
-    const refetched = shipment({ route_mode: 'closest_first' });
-    expect(shownShipment(refetched, { over: listed, shipment: answer })).toBe(refetched);
   });
 });
 
@@ -299,7 +302,14 @@ describe('Shipping messages and order details', () => {
 });
 
 describe('Route settings', () => {
-  const settings = { start_label: null, start_coordinates: null, average_speed_mph: 45, service_minutes: 15 };
+  const settings = {
+    start_label: null,
+    start_coordinates: null,
+    average_speed_mph: 45,
+    service_minutes: 15,
+    proof_signature_required: true,
+    proof_photo_required: false,
+  };
 
   test('When the settings are shown, Then the form holds them as text, coordinates blank when there is no start point', () => {
     expect(formOfSettings(settings)).toEqual({
@@ -308,6 +318,8 @@ describe('Route settings', () => {
       longitude: '',
       average_speed_mph: '45',
       service_minutes: '15',
+      proof_signature_required: true,
+      proof_photo_required: false,
     });
   });
 
@@ -320,11 +332,19 @@ describe('Route settings', () => {
         start_coordinates: { lat: 32.7767, lng: -96.797 },
         average_speed_mph: 45,
         service_minutes: 15,
+        proof_signature_required: true,
+        proof_photo_required: false,
       },
     });
-    expect(settingsBody(form)).toEqual({
+    expect(settingsBody({ ...form, proof_signature_required: false, proof_photo_required: true })).toEqual({
       ok: true,
-      body: { start_coordinates: null, average_speed_mph: 45, service_minutes: 15 },
+      body: {
+        start_coordinates: null,
+        average_speed_mph: 45,
+        service_minutes: 15,
+        proof_signature_required: false,
+        proof_photo_required: true,
+      },
     });
   });
 

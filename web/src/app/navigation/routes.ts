@@ -6,7 +6,8 @@
 
 export type PortalRole = 'admin' | 'dealer' | 'delivery';
 
-export type ShippingSection = 'ready' | 'routes';
+/** Shipping's sections: `my-routes` (the driver's own open routes) is the delivery user's only; admins have the others. */
+export type ShippingSection = 'my-routes' | 'ready' | 'routes';
 export type SettingsSection = 'company' | 'products' | 'system' | 'admins' | 'email' | 'map' | 'google' | 'import';
 export type DealerProfileSection = 'profile' | 'website';
 
@@ -51,7 +52,13 @@ export const APPLY_PATH = '/apply';
 /** The old query that opened the locator from any path (shared links, the embed widget's frame). */
 export const LOCATOR_VIEW_PARAM = 'dealer-locator';
 
-const SHIPPING_SECTIONS: readonly ShippingSection[] = ['ready', 'routes'];
+const SHIPPING_SECTIONS: Record<PortalRole, readonly ShippingSection[]> = {
+  admin: ['ready', 'routes'],
+  delivery: ['my-routes', 'ready', 'routes'],
+  dealer: [],
+};
+/** The sections whose cards open by address (…/shipping/{section}/{shipmentId}): the lists of routes. */
+const ROUTE_LIST_SECTIONS: readonly ShippingSection[] = ['my-routes', 'routes'];
 const DEALER_PROFILE_SECTIONS: readonly DealerProfileSection[] = ['profile', 'website'];
 
 // path segment ↔ tab id, where the id alone would not read well in an address
@@ -100,10 +107,15 @@ export function portalRole(role: string): PortalRole {
   return 'dealer';
 }
 
-/** The role's dashboard (its first tab). */
+/** Where Shipping opens: a delivery user's own routes, an admin's orders ready to ship. */
+export function firstShippingSection(role: 'admin' | 'delivery'): ShippingSection {
+  return role === 'delivery' ? 'my-routes' : 'ready';
+}
+
+/** The role's dashboard (its first tab; a delivery user's is My Routes). */
 export function dashboardRoute(role: PortalRole): PrivateRoute {
   if (role === 'admin') return { role: 'admin', tab: 'dashboard' };
-  if (role === 'delivery') return { role: 'delivery', tab: 'shipping', section: 'ready', shipmentId: null };
+  if (role === 'delivery') return { role: 'delivery', tab: 'shipping', section: 'my-routes', shipmentId: null };
   return { role: 'dealer', tab: 'overview' };
 }
 
@@ -158,9 +170,9 @@ function parseShipping<R extends 'admin' | 'delivery'>(
   role: R,
 ): { role: R; tab: 'shipping'; section: ShippingSection; shipmentId: string | null } | null {
   const [section, id] = parts;
-  if (parts.length === 0) return { role, tab: 'shipping', section: 'ready', shipmentId: null };
-  if (!includes(SHIPPING_SECTIONS, section) || parts.length > 2) return null;
-  if (parts.length === 2 && section !== 'routes') return null;
+  if (parts.length === 0) return { role, tab: 'shipping', section: firstShippingSection(role), shipmentId: null };
+  if (!includes(SHIPPING_SECTIONS[role], section) || parts.length > 2) return null;
+  if (parts.length === 2 && !ROUTE_LIST_SECTIONS.includes(section)) return null;
   const shipmentId = parts.length === 2 ? decode(id) : null;
   if (parts.length === 2 && shipmentId === null) return null;
   return { role, tab: 'shipping', section, shipmentId };
@@ -300,7 +312,7 @@ export function formatRoute(route: Route): string {
 }
 
 function formatShipping(base: string, section: ShippingSection, shipmentId: string | null): string {
-  if (section === 'routes' && shipmentId) return `${base}/shipping/routes/${enc(shipmentId)}`;
+  if (ROUTE_LIST_SECTIONS.includes(section) && shipmentId) return `${base}/shipping/${section}/${enc(shipmentId)}`;
   return `${base}/shipping/${section}`;
 }
 
@@ -431,6 +443,7 @@ export function screenTitle(route: Route): string {
 
 function shippingTitle(section: ShippingSection, shipmentId: string | null): string {
   if (shipmentId) return 'Shipment Details';
+  if (section === 'my-routes') return 'My Routes';
   return section === 'routes' ? 'Generated Routes' : 'Orders Ready to Ship';
 }
 

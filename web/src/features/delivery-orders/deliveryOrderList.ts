@@ -1,4 +1,5 @@
-import { ORDER_STATUSES, type OrderListQuery, type OrderStatus } from '@portal/contracts';
+import type { OrderListQuery, OrderStatus } from '@portal/contracts';
+import { ORDER_STATUSES } from '@portal/contracts/values';
 import type { ColumnSort } from '../../ui/columnSort';
 
 /** Every status an order can have, in the order an order moves through them (000 §4, 001 §4). */

@@ -1,7 +1,8 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { publicCall } from '../../api/publicCall';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { Link } from '../../app/navigation/Link';
+import { warmFirstScreen, warmSignedInShell } from '../../app/warmUp';
 import { Button } from '../../ui/Button';
 import { PasswordField } from '../../ui/FormField';
 import { Message } from '../../ui/Message';
@@ -17,6 +18,7 @@ export function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   // e.g. 'Your session has ended. Please sign in again.' after a password change elsewhere
   const endedNotice = useAppSelector(selectEndedNotice);
+  useEffect(warmSignedInShell, []);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -30,6 +32,7 @@ export function LoginPage() {
     }
     // the app then opens the `next` address of this page, or the role's dashboard
     dispatch(signedIn({ token: result.data.access_token, user: result.data.user }));
+    warmFirstScreen(result.data.user);
   }
 
   return (

@@ -13,6 +13,7 @@ import { InvoiceModal } from '../orders/InvoiceModal';
 import { PaymentBadge, StatusBadge } from '../orders/OrderBadges';
 import { useGetDealerOrdersPagesInfiniteQuery } from '../orders/ordersApi';
 import { useOrderRecord } from '../orders/useOrderRecord';
+import { DeliveryProofView } from './DeliveryProofView';
 import './my-orders.css';
 
 interface MyOrdersPanelProps {
@@ -28,7 +29,7 @@ const ordersOf = (page: { orders: Order[] }) => page.orders;
 /**
  * The dealer's My Orders tab: a card per order, newest first as the server sorts them (GET
  * /api/admin/dealer-orders/{own dealer id}), 50 at a time (Load more); a card opens the invoice (read-only, with
- * Print and Download PDF).
+ * Print and Download PDF); a delivered order says when and to whom, and shows its signature on request.
  */
 export function MyOrdersPanel({ onOrderProducts, orderId = null }: MyOrdersPanelProps) {
   const dealerId = useAppSelector((state) => state.session.user?.dealer_id ?? null);
@@ -90,7 +91,11 @@ function OrderCard({ order, href, onOpen }: { order: Order; href: string; onOpen
   return (
     // the whole card opens the invoice on a click; its View Invoice button does from the keyboard
     // biome-ignore lint/a11y/useKeyWithClickEvents: the card's View Invoice button is the keyboard's way in
-    <li className="order-card order-card--clickable" aria-label={label} onClick={onOpen}>
+    <li
+      className={`order-card order-card--clickable${order.delivered_at ? ' order-card--delivered' : ''}`}
+      aria-label={label}
+      onClick={onOpen}
+    >
       <header className="order-card__header">
         <div>
           <h3 className="order-card__number">{label}</h3>
@@ -101,6 +106,7 @@ function OrderCard({ order, href, onOpen }: { order: Order; href: string; onOpen
           <PaymentBadge status={order.payment_status} />
         </div>
       </header>
+      <DeliveryProofView order={order} />
       <ul className="order-card__lines" aria-label={`${label} lines`}>
         {order.product_details.map((line, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: a read-only list, and an invoice may hold one product on two lines

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { formatCents } from '../../format/money';
 import { PLACEHOLDER_COMPANY } from '../company/companyProfile';
 import { useDateFormat } from '../company/useDateFormat';
+import { InvoiceDelivery } from './InvoiceDelivery';
 import { type DraftLine, draftTotals } from './invoiceDraft';
 import { PaymentBadge, StatusBadge } from './OrderBadges';
 import { OrderLinesTable } from './OrderLinesTable';
@@ -116,6 +117,8 @@ export function InvoiceDocument({
           </table>
         </section>
       )}
+
+      <InvoiceDelivery order={order} />
 
       {showNotes && order.notes && (
         <section className="invoice__notes" aria-label="Notes">

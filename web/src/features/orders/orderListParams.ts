@@ -1,4 +1,5 @@
-import { ORDER_STATUSES, type OrderStatus, PAYMENT_STATUSES, type PaymentStatus } from '@portal/contracts';
+import { type OrderStatus, PAYMENT_STATUSES, type PaymentStatus } from '@portal/contracts';
+import { ORDER_STATUSES } from '@portal/contracts/values';
 import { NO_ORDER_LIST_FILTERS, type OrderListFilters } from './orderQuery';
 
 /**

@@ -1,10 +1,5 @@
-import {
-  ORDER_STATUSES,
-  type OrderListQuery,
-  type OrderStatus,
-  PAYMENT_STATUSES,
-  type PaymentStatus,
-} from '@portal/contracts';
+import { type OrderListQuery, type OrderStatus, PAYMENT_STATUSES, type PaymentStatus } from '@portal/contracts';
+import { ORDER_STATUSES } from '@portal/contracts/values';
 import type { z } from 'zod';
 import { nounFor } from '../../format/count';
 import type { ColumnSort } from '../../ui/columnSort';

@@ -1,12 +1,8 @@
-import {
-  SHIPMENT_STATUS_FILTERS,
-  type Shipment,
-  type ShipmentStatusFilter,
-  type ShippingOrder,
-} from '@portal/contracts';
+import type { ShipmentStatusFilter, ShipmentSummary } from '@portal/contracts';
+import { SHIPMENT_STATUS_FILTERS } from '@portal/contracts/values';
 import { useState } from 'react';
 import { usePagedRows } from '../../api/usePagedRows';
-import { useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { leaveTo, navigate } from '../../app/navigation/history';
 import { formatRoute } from '../../app/navigation/routes';
 import { SHIPMENT_FILTER_LABELS } from '../../format/statusLabels';
@@ -15,13 +11,16 @@ import { SelectInput } from '../../ui/FormField';
 import { LoadMore } from '../../ui/LoadMore';
 import { Message } from '../../ui/Message';
 import { selectUser } from '../session/sessionSlice';
-import { OrderDetailsModal } from './OrderDetailsModal';
-import { detailsOfShippingOrder } from './orderDetails';
 import { RouteSettings } from './RouteSettings';
-import { PrintRouteSheet, RouteSheet } from './RouteSheet';
 import { routeBasis } from './routeDisplay';
-import { ShipmentCard } from './ShipmentCard';
-import { useGetShipmentPagesInfiniteQuery, useGetShippingSettingsQuery } from './shippingApi';
+import { ShipmentCardList } from './ShipmentCardList';
+import { driverFilterOptions } from './shipmentSummary';
+import {
+  shippingApi,
+  useGetDeliveryUsersQuery,
+  useGetShipmentSummaryPagesInfiniteQuery,
+  useGetShippingSettingsQuery,
+} from './shippingApi';
 import { shippingFailure } from './shippingMessages';
 
 const STATUS_OPTIONS: readonly { value: ShipmentStatusFilter | ''; label: string }[] = [
@@ -29,24 +28,29 @@ const STATUS_OPTIONS: readonly { value: ShipmentStatusFilter | ''; label: string
   ...SHIPMENT_STATUS_FILTERS.map((value) => ({ value, label: SHIPMENT_FILTER_LABELS[value] })),
 ];
 
-const shipmentsOf = (page: { shipments: Shipment[] }) => page.shipments;
+const summariesOf = (page: { shipments: ShipmentSummary[] }) => page.shipments;
 
 /**
- * Generated Routes (001 §2): the shipments, newest first, as cards with their routes, 50 at a time (Load more
- * for older ones), optionally only those of one status: a driver's phone never reads every route ever made.
+ * Generated Routes (001 §2): every shipment, newest first, as collapsed cards read 50 at a time (Load more for
+ * older ones), optionally only those of one status; admins also filter by driver and give routes to drivers. One
+ * card is expanded at a time, and has an address (…/shipping/routes/{shipmentId}): reload and Back work.
  */
 export function GeneratedRoutesPanel({ shipmentId = null }: { shipmentId?: string | null }) {
   const [status, setStatus] = useState<ShipmentStatusFilter | ''>('');
-  const result = useGetShipmentPagesInfiniteQuery({ query: { status } }, { refetchOnMountOrArgChange: true });
-  const { refetch, isFetching } = result;
-  const { rows: shipments, total, loading, loadingMore, hasMore, loadMore, error } = usePagedRows(result, shipmentsOf);
-  const { data: settings } = useGetShippingSettingsQuery();
+  const [driver, setDriver] = useState('');
   const isAdmin = useAppSelector(selectUser)?.role === 'admin';
-  // a shipment's details have an address of their own (…/shipping/routes/{shipmentId}): reload and Back work
-  const shipmentPath = (id: string | null) =>
-    formatRoute({ role: isAdmin ? 'admin' : 'delivery', tab: 'shipping', section: 'routes', shipmentId: id });
-  const [opened, setOpened] = useState<ShippingOrder | null>(null);
-  const [printing, setPrinting] = useState<{ shipment: Shipment; request: number } | null>(null);
+  const result = useGetShipmentSummaryPagesInfiniteQuery(
+    { query: { status, driver } },
+    { refetchOnMountOrArgChange: true },
+  );
+  const { isFetching } = result;
+  const dispatch = useAppDispatch();
+  const { rows, total, loading, loadingMore, hasMore, loadMore, error } = usePagedRows(result, summariesOf);
+  const { data: settings } = useGetShippingSettingsQuery();
+  const drivers = useGetDeliveryUsersQuery({ query: { role: 'delivery' } }, { skip: !isAdmin });
+  const role = isAdmin ? 'admin' : 'delivery';
+  const shipmentPath = (id: string | null) => formatRoute({ role, tab: 'shipping', section: 'routes', shipmentId: id });
+  const filtered = status !== '' || driver !== '';
 
   return (
     <section className="shipping-section" aria-labelledby="routes-title">
@@ -55,7 +59,13 @@ export function GeneratedRoutesPanel({ shipmentId = null }: { shipmentId?: strin
           <h2 id="routes-title">Generated Routes{total === undefined ? '' : ` (${total})`}</h2>
           {settings && <p className="shipping-section__note muted">{routeBasis(settings)}</p>}
         </div>
-        <Button variant="secondary" onClick={() => refetch()} busy={isFetching} busyLabel="Refreshing...">
+        {/* the list and the expanded card's route are read again */}
+        <Button
+          variant="secondary"
+          onClick={() => dispatch(shippingApi.util.invalidateTags(['Shipments']))}
+          busy={isFetching}
+          busyLabel="Refreshing..."
+        >
           Refresh
         </Button>
       </header>
@@ -67,46 +77,46 @@ export function GeneratedRoutesPanel({ shipmentId = null }: { shipmentId?: strin
           options={STATUS_OPTIONS}
           onChange={(value) => setStatus(value as ShipmentStatusFilter | '')}
         />
+        {isAdmin && (
+          <SelectInput
+            label="Driver"
+            value={driver}
+            options={driverFilterOptions(drivers.data ?? [])}
+            onChange={setDriver}
+          />
+        )}
       </div>
+      {drivers.error ? <Message text={shippingFailure('Error loading drivers', drivers.error)} tone="error" /> : null}
       {error ? <Message text={shippingFailure('Error fetching shipments', error)} tone="error" /> : null}
       {loading && (
         <p className="muted" role="status">
           Loading shipments…
         </p>
       )}
-      {!loading && !error && shipments.length === 0 && (
+      {!loading && !error && rows.length === 0 && (
         <p className="shipping-empty muted">
-          {status ? 'No shipments with this status.' : 'No shipments yet. Create one from Orders Ready to Ship.'}
+          {filtered ? 'No shipments match these filters.' : 'No shipments yet. Create one from Orders Ready to Ship.'}
         </p>
       )}
-      <div className="shipment-list">
-        {shipments.map((shipment) => (
-          <ShipmentCard
-            key={shipment.shipment_id}
-            shipment={shipment}
-            onOpenOrder={setOpened}
-            detailsOpen={shipment.shipment_id === shipmentId}
-            onDetailsOpen={(open) =>
-              open ? navigate(shipmentPath(shipment.shipment_id)) : leaveTo(shipmentPath(null))
-            }
-            onPrint={(shown) => setPrinting((current) => ({ shipment: shown, request: (current?.request ?? 0) + 1 }))}
-          />
-        ))}
-      </div>
+      <ShipmentCardList
+        label="Shipments"
+        summaries={rows}
+        loading={loading}
+        expandedId={shipmentId}
+        // switching cards replaces the address: Back closes the card rather than walking through every one
+        onExpand={(id) =>
+          id ? navigate(shipmentPath(id), { replace: shipmentId !== null }) : leaveTo(shipmentPath(null))
+        }
+        drivers={isAdmin ? (drivers.data ?? []) : undefined}
+      />
       <LoadMore
-        shown={shipments.length}
+        shown={rows.length}
         total={total}
         hasMore={hasMore}
         loadingMore={loadingMore}
         onLoadMore={loadMore}
         noun="shipments"
       />
-      <OrderDetailsModal order={opened && detailsOfShippingOrder(opened)} onClose={() => setOpened(null)} />
-      {printing && (
-        <PrintRouteSheet key={printing.request}>
-          <RouteSheet shipment={printing.shipment} settings={settings} />
-        </PrintRouteSheet>
-      )}
     </section>
   );
 }

@@ -1,11 +1,13 @@
 import type { ShippingOrder } from '@portal/contracts';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { usePagedRows } from '../../api/usePagedRows';
+import { useAppSelector } from '../../app/hooks';
 import { formatCents } from '../../format/money';
 import { Button } from '../../ui/Button';
 import { LoadMore } from '../../ui/LoadMore';
 import { Message } from '../../ui/Message';
 import { useDateFormat } from '../company/useDateFormat';
+import { selectUser } from '../session/sessionSlice';
 import { useTimedNotice } from '../settings/shared/useTimedNotice';
 import { OrderDetailsModal } from './OrderDetailsModal';
 import { cityLine, dealerName, detailsOfShippingOrder } from './orderDetails';
@@ -18,7 +20,12 @@ import {
   toggleOrder,
 } from './orderSelection';
 import { itemCount } from './routeDisplay';
-import { useCreateShipmentMutation, useGetReadyToShipPagesInfiniteQuery } from './shippingApi';
+import { driverOptions } from './shipmentSummary';
+import {
+  useCreateShipmentMutation,
+  useGetDeliveryUsersQuery,
+  useGetReadyToShipPagesInfiniteQuery,
+} from './shippingApi';
 import { shippingFailure } from './shippingMessages';
 
 const ordersOf = (page: { orders: ShippingOrder[] }) => page.orders;
@@ -39,6 +46,11 @@ export function ReadyToShipPanel() {
   const [opened, setOpened] = useState<ShippingOrder | null>(null);
   const [createShipment, { isLoading: creating }] = useCreateShipmentMutation();
   const nameId = useId();
+  const driverId = useId();
+  // admins may give the new route to a driver at once; a driver's own new route is theirs
+  const isAdmin = useAppSelector(selectUser)?.role === 'admin';
+  const drivers = useGetDeliveryUsersQuery({ query: { role: 'delivery' } }, { skip: !isAdmin });
+  const [driver, setDriver] = useState('');
 
   // an order shipped meanwhile (by another user) leaves the list and the selection
   useEffect(() => setSelection((current) => keepListed(current, listed)), [listed]);
@@ -47,7 +59,7 @@ export function ReadyToShipPanel() {
   const selected = new Set(selection);
 
   async function create() {
-    const draft = shipmentDraft(selection, name);
+    const draft = shipmentDraft(selection, name, driver);
     if (!draft.ok) {
       showNotice({ text: draft.problem, tone: 'error' });
       return;
@@ -56,6 +68,7 @@ export function ReadyToShipPanel() {
       const answer = await createShipment({ body: draft.body }).unwrap();
       setSelection([]);
       setName('');
+      setDriver('');
       showNotice({ text: answer.message, tone: 'success' });
     } catch (failure) {
       showNotice({ text: shippingFailure('Error creating shipment', failure), tone: 'error' });
@@ -71,7 +84,7 @@ export function ReadyToShipPanel() {
         </Button>
       </header>
 
-      <div className="ready-toolbar">
+      <div className={isAdmin ? 'ready-toolbar ready-toolbar--with-driver' : 'ready-toolbar'}>
         <SelectAllBox
           state={allState}
           count={orders.length}
@@ -87,6 +100,19 @@ export function ReadyToShipPanel() {
             onChange={(event) => setName(event.target.value)}
           />
         </div>
+        {isAdmin && (
+          <div className="field ready-toolbar__driver">
+            <label htmlFor={driverId}>Driver (optional)</label>
+            <select id={driverId} value={driver} onChange={(event) => setDriver(event.target.value)}>
+              <option value="">Unassigned</option>
+              {driverOptions(drivers.data ?? []).map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
         <div className="ready-toolbar__create">
           <span className="muted" aria-live="polite">
             {selection.length} selected

@@ -4,6 +4,7 @@ import { failureMessage } from '../../api/errorMessage';
 import { Button } from '../../ui/Button';
 import { InputField } from '../../ui/FormField';
 import { Message } from '../../ui/Message';
+import { CheckField } from '../settings/shared/CheckField';
 import { formProblem } from '../settings/shared/notice';
 import { useTimedNotice } from '../settings/shared/useTimedNotice';
 import { companyAddress, formOfSettings, type RouteSettingsForm, settingsBody } from './routeSettingsForm';
@@ -11,7 +12,8 @@ import { useGeocodeDepotMutation, useGetDepotAddressQuery, useSaveShippingSettin
 
 /**
  * Route settings (beyond the spec, admin only): where routes start (the company address, geocoded, or any point),
- * the average speed and the time spent at each stop. Optimise and every route's miles and ETAs use them.
+ * the average speed and the time spent at each stop — Optimise and every route's miles and ETAs use them — and
+ * what a proof of delivery must have.
  */
 export function RouteSettings({ settings }: { settings: ShippingSettings }) {
   const [form, setForm] = useState<RouteSettingsForm>(() => formOfSettings(settings));
@@ -20,7 +22,10 @@ export function RouteSettings({ settings }: { settings: ShippingSettings }) {
   const [geocode, { isLoading: locating }] = useGeocodeDepotMutation();
   const { data: company } = useGetDepotAddressQuery();
   const depot = company ? companyAddress(company) : null;
-  const set = (field: keyof RouteSettingsForm) => (value: string) => setForm({ ...form, [field]: value });
+  type TextField = {
+    [K in keyof RouteSettingsForm]: RouteSettingsForm[K] extends string ? K : never;
+  }[keyof RouteSettingsForm];
+  const set = (field: TextField) => (value: string) => setForm({ ...form, [field]: value });
 
   async function fillFromCompanyAddress() {
     if (!depot) return;
@@ -87,6 +92,21 @@ export function RouteSettings({ settings }: { settings: ShippingSettings }) {
           value={form.service_minutes}
           onChange={set('service_minutes')}
         />
+        <fieldset className="route-settings__proof">
+          <legend>Proof of delivery</legend>
+          <CheckField
+            label="Signature required"
+            description="Marking an order delivered asks the recipient to sign on the driver's screen"
+            checked={form.proof_signature_required}
+            onChange={(checked) => setForm({ ...form, proof_signature_required: checked })}
+          />
+          <CheckField
+            label="Photo required"
+            description="At least one photo of the delivered goods"
+            checked={form.proof_photo_required}
+            onChange={(checked) => setForm({ ...form, proof_photo_required: checked })}
+          />
+        </fieldset>
         <div className="button-row route-settings__actions">
           <Button
             variant="secondary"

@@ -2,8 +2,9 @@ import type { RouteStop, Shipment, ShippingOrder } from '@portal/contracts';
 import { countOf } from '../../format/count';
 import { formatCents } from '../../format/money';
 import { Button } from '../../ui/Button';
+import { OrderDeliveryActions, StopDeliveryActions } from '../delivery-sync/DeliveryActions';
 import { StatusBadge } from '../orders/OrderBadges';
-import { DELIVERY_ACTION_LABELS, deliveryActions } from './deliveryActions';
+import { DeliveryRecord } from './DeliveryRecord';
 import { formatEta, formatMiles, itemCount, routeEditable, stopMoves, stopName, stopOrders } from './routeDisplay';
 import type { ShipmentActions } from './useShipmentActions';
 
@@ -14,8 +15,9 @@ interface RouteStopListProps {
 }
 
 /**
- * The route: its stops in order, each with its place, miles and ETA, its orders and their status buttons. The
- * moves and locks are disabled while a route change is under way and once the shipment is COMPLETED.
+ * The route: its stops in order, each with its place, miles and ETA, the stop's delivery actions, its orders and
+ * theirs (Mark Shipped, Mark Delivered with its proof, Undo, "Waiting to sync"). The moves and locks are disabled
+ * while a route change is under way and once the shipment is COMPLETED.
  */
 export function RouteStopList({ shipment, actions, onOpenOrder }: RouteStopListProps) {
   const routeBusy = actions.busy === 'route' || !routeEditable(shipment);
@@ -24,6 +26,7 @@ export function RouteStopList({ shipment, actions, onOpenOrder }: RouteStopListP
       {shipment.route.map((stop, index) => (
         <StopItem
           key={stop.dealer_id}
+          shipment={shipment}
           stop={stop}
           orders={stopOrders(shipment, stop)}
           moves={stopMoves(index, shipment.route.length)}
@@ -37,6 +40,7 @@ export function RouteStopList({ shipment, actions, onOpenOrder }: RouteStopListP
 }
 
 interface StopItemProps {
+  shipment: Shipment;
   stop: RouteStop;
   orders: ShippingOrder[];
   moves: { up: boolean; down: boolean };
@@ -45,7 +49,7 @@ interface StopItemProps {
   onOpenOrder: (order: ShippingOrder) => void;
 }
 
-function StopItem({ stop, orders, moves, routeBusy, actions, onOpenOrder }: StopItemProps) {
+function StopItem({ shipment, stop, orders, moves, routeBusy, actions, onOpenOrder }: StopItemProps) {
   const name = stopName(stop);
   return (
     <li
@@ -111,15 +115,11 @@ function StopItem({ stop, orders, moves, routeBusy, actions, onOpenOrder }: Stop
             </Button>
           </div>
         </div>
+        {/* a stop of several orders is delivered with one signature */}
+        {orders.length > 1 && <StopDeliveryActions shipment={shipment} stop={stop} />}
         <ul className="route-stop__orders" aria-label={`Orders for ${name}`}>
           {orders.map((order) => (
-            <StopOrder
-              key={order.order_id}
-              order={order}
-              busy={actions.busy === `order:${order.order_id}`}
-              actions={actions}
-              onOpen={() => onOpenOrder(order)}
-            />
+            <StopOrder key={order.order_id} shipment={shipment} order={order} onOpen={() => onOpenOrder(order)} />
           ))}
         </ul>
       </div>
@@ -127,17 +127,7 @@ function StopItem({ stop, orders, moves, routeBusy, actions, onOpenOrder }: Stop
   );
 }
 
-function StopOrder({
-  order,
-  busy,
-  actions,
-  onOpen,
-}: {
-  order: ShippingOrder;
-  busy: boolean;
-  actions: ShipmentActions;
-  onOpen: () => void;
-}) {
+function StopOrder({ shipment, order, onOpen }: { shipment: Shipment; order: ShippingOrder; onOpen: () => void }) {
   const items = itemCount(order);
   return (
     <li className="stop-order" aria-label={`Order ${order.order_number}`}>
@@ -154,17 +144,9 @@ function StopOrder({
       </span>
       <StatusBadge status={order.status} />
       <span className="stop-order__actions">
-        {deliveryActions(order.status).map((status) => (
-          <Button
-            key={status}
-            variant={status === 'delivered' ? 'primary' : 'secondary'}
-            busy={busy}
-            onClick={() => actions.setStatus(order.order_id, order.order_number, status)}
-          >
-            {DELIVERY_ACTION_LABELS[status]}
-          </Button>
-        ))}
+        <OrderDeliveryActions shipment={shipment} order={order} />
       </span>
+      <DeliveryRecord shipmentId={shipment.shipment_id} order={order} />
     </li>
   );
 }

@@ -5,23 +5,22 @@ import { Button } from '../../ui/Button';
 import { Message } from '../../ui/Message';
 import { Modal } from '../../ui/Modal';
 import { useDateFormat } from '../company/useDateFormat';
+import { OrderDeliveryActions } from '../delivery-sync/DeliveryActions';
 import { StatusBadge } from '../orders/OrderBadges';
 import type { Notice } from '../settings/shared/notice';
-import { DELIVERY_ACTION_LABELS, deliveryActions, deliveryProgress, shipmentStatusClass } from './deliveryActions';
+import { deliveryProgress, shipmentStatusClass } from './deliveryActions';
 import { dealerName } from './orderDetails';
 import { formatMiles, itemCount, routeModeLabel } from './routeDisplay';
-import type { ShipmentActions } from './useShipmentActions';
 
 interface ShipmentDetailsModalProps {
   shipment: Shipment;
-  actions: ShipmentActions;
   notice: Notice | null;
   onOpenOrder: (order: ShippingOrder) => void;
   onClose: () => void;
 }
 
-/** The shipment-details modal: the shipment at a glance and every order in it, with its status buttons. */
-export function ShipmentDetailsModal({ shipment, actions, notice, onOpenOrder, onClose }: ShipmentDetailsModalProps) {
+/** The shipment-details modal: the shipment at a glance and every order in it, with its delivery actions. */
+export function ShipmentDetailsModal({ shipment, notice, onOpenOrder, onClose }: ShipmentDetailsModalProps) {
   const dates = useDateFormat();
   const stopOf = new Map(shipment.route.flatMap((stop) => stop.order_ids.map((id) => [id, stop.stop_number] as const)));
   return (
@@ -82,17 +81,7 @@ export function ShipmentDetailsModal({ shipment, actions, notice, onOpenOrder, o
                   </td>
                   <td className="shipment-details__action-cell">
                     <div className="shipment-details__actions">
-                      {deliveryActions(order.status).map((status) => (
-                        <Button
-                          key={status}
-                          variant={status === 'delivered' ? 'primary' : 'secondary'}
-                          busy={actions.busy === `order:${order.order_id}`}
-                          aria-label={`${DELIVERY_ACTION_LABELS[status]}: order ${order.order_number}`}
-                          onClick={() => actions.setStatus(order.order_id, order.order_number, status)}
-                        >
-                          {DELIVERY_ACTION_LABELS[status]}
-                        </Button>
-                      ))}
+                      <OrderDeliveryActions shipment={shipment} order={order} />
                     </div>
                   </td>
                 </tr>

@@ -42,15 +42,23 @@ export function keepListed(selection: OrderSelection, listed: readonly string[])
 }
 
 export type ShipmentDraft =
-  | { ok: true; body: { order_ids: string[]; shipment_name?: string } }
+  | { ok: true; body: { order_ids: string[]; shipment_name?: string; driver_email?: string } }
   | { ok: false; problem: string };
 
-/** The create-shipment request of the selection and the typed name (optional: blank sends none). */
-export function shipmentDraft(selection: OrderSelection, name: string): ShipmentDraft {
+/**
+ * The create-shipment request of the selection, the typed name and the chosen driver (both optional: blank sends
+ * none, and the route is then unassigned, or the creating driver's own).
+ */
+export function shipmentDraft(selection: OrderSelection, name: string, driverEmail = ''): ShipmentDraft {
   if (selection.length === 0) return { ok: false, problem: SELECT_ORDERS };
   const shipmentName = name.trim();
+  const driver = driverEmail.trim();
   return {
     ok: true,
-    body: shipmentName ? { order_ids: [...selection], shipment_name: shipmentName } : { order_ids: [...selection] },
+    body: {
+      order_ids: [...selection],
+      ...(shipmentName ? { shipment_name: shipmentName } : {}),
+      ...(driver ? { driver_email: driver } : {}),
+    },
   };
 }

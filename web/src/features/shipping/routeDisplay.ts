@@ -70,20 +70,6 @@ export function stopName(stop: Pick<RouteStop, 'business_name' | 'dealer_id'>): 
   return stop.business_name?.trim() || `Dealer ${stop.dealer_id}`;
 }
 
-/** What a change of a shipment answered (the whole shipment), over the listed one it replaced. */
-export interface AnsweredShipment {
-  over: Shipment;
-  shipment: Shipment;
-}
-
-/**
- * The shipment a card shows: the latest answer of a change, until the list itself is fetched again (a new listed
- * object, which is then the newer word).
- */
-export function shownShipment(listed: Shipment, answered: AnsweredShipment | null): Shipment {
-  return answered && answered.over === listed ? answered.shipment : listed;
-}
-
 /** How many items an order holds: the sum of its line quantities. */
 export function itemCount(order: Pick<ShippingOrder, 'product_details'>): number {
   return order.product_details.reduce((sum, line) => sum + line.quantity, 0);

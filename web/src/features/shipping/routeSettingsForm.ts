@@ -7,6 +7,9 @@ export interface RouteSettingsForm {
   longitude: string;
   average_speed_mph: string;
   service_minutes: string;
+  /** proof of delivery: a drawn signature, at least one photo */
+  proof_signature_required: boolean;
+  proof_photo_required: boolean;
 }
 
 export const BOTH_COORDINATES = 'Error: Enter both the latitude and the longitude of the start point, or neither';
@@ -20,6 +23,8 @@ export function formOfSettings(settings: ShippingSettings): RouteSettingsForm {
     longitude: settings.start_coordinates ? String(settings.start_coordinates.lng) : '',
     average_speed_mph: String(settings.average_speed_mph),
     service_minutes: String(settings.service_minutes),
+    proof_signature_required: settings.proof_signature_required,
+    proof_photo_required: settings.proof_photo_required,
   };
 }
 
@@ -36,6 +41,8 @@ export type SettingsBody =
         start_coordinates: { lat: number; lng: number } | null;
         average_speed_mph: number;
         service_minutes: number;
+        proof_signature_required: boolean;
+        proof_photo_required: boolean;
       };
     }
   | { ok: false; problem: string };
@@ -63,6 +70,8 @@ export function settingsBody(form: RouteSettingsForm): SettingsBody {
       start_coordinates: start,
       average_speed_mph: numberOf(form.average_speed_mph),
       service_minutes: numberOf(form.service_minutes),
+      proof_signature_required: form.proof_signature_required,
+      proof_photo_required: form.proof_photo_required,
     },
   };
 }

@@ -3,20 +3,37 @@ import { contractMutation as mutation, contractQuery as query } from '../../api/
 import { contractPagedQuery } from '../../api/contractPagedQuery';
 
 /**
- * Shipping Management (001 §2, §7): the orders ready to ship, shipments with their routes, and the changes the
- * admin and delivery users make to them. A change of a shipment answers the whole shipment, which its card shows
- * at once (`shownShipment`), so those calls refetch no list; status changes also move the order lists.
+ * Shipping Management (001 §2, §7): the orders ready to ship, shipments as collapsed cards and one in full, and the
+ * route changes the admin and delivery users make. A route change answers the whole shipment, which its card shows
+ * at once, so those calls refetch no list. Delivery actions (shipped, delivered with proof, undo) are queued and
+ * sent by delivery-sync, which works offline.
  */
 export const shippingApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
     /** Orders Ready to Ship, 50 at a time (oldest first), searched on the server. */
     getReadyToShipPages: contractPagedQuery(build, 'admin.readyToShipOrders', { providesTags: ['ReadyToShip'] }),
-    /** Generated Routes, 50 shipments at a time (newest first): a driver's phone reads the recent routes only. */
-    getShipmentPages: contractPagedQuery(build, 'admin.shipments', { providesTags: ['Shipments'] }),
+    /**
+     * Generated Routes and My Routes as collapsed cards, 50 at a time (newest first): a summary without the route
+     * or the orders, so a phone reads a page of cards in a few kilobytes; an expanded card reads its shipment.
+     */
+    getShipmentSummaryPages: contractPagedQuery(build, 'admin.shipmentSummaries', { providesTags: ['Shipments'] }),
+    /** One shipment with its route and orders: the body of an expanded card. */
+    getShipment: query(build, 'admin.shipment', {
+      select: (body) => body.shipment,
+      providesTags: ['Shipments'],
+    }),
+    /** An order's proof of delivery (admins; the route's driver): its images are signed links that expire. */
+    getDeliveryProof: query(build, 'admin.deliveryProof', { select: (body) => body.proof }),
+    /** Giving a route to a driver changes the cards and the Driver filter's lists. */
+    assignShipmentDriver: mutation(build, 'admin.assignShipmentDriver', { invalidatesTags: ['Shipments'] }),
+    /** The delivery users an admin may give a route to (identity's staff list, delivery role only). */
+    getDeliveryUsers: query(build, 'admin.users', {
+      select: (body) => body.users,
+      providesTags: ['AdminUsers'],
+    }),
     createShipment: mutation(build, 'admin.createShipment', {
       invalidatesTags: ['ReadyToShip', 'Shipments', 'Orders', 'DashboardStats'],
     }),
-    updateShipmentOrderStatus: mutation(build, 'admin.updateShipmentOrderStatus', { invalidatesTags: ['Orders'] }),
     setRouteMode: mutation(build, 'admin.setRouteMode'),
     moveRouteStop: mutation(build, 'admin.moveRouteStop'),
     lockRouteStop: mutation(build, 'admin.lockRouteStop'),
@@ -40,9 +57,12 @@ export const shippingApi = apiSlice.injectEndpoints({
 
 export const {
   useGetReadyToShipPagesInfiniteQuery,
-  useGetShipmentPagesInfiniteQuery,
+  useGetShipmentSummaryPagesInfiniteQuery,
+  useGetShipmentQuery,
+  useGetDeliveryProofQuery,
+  useAssignShipmentDriverMutation,
+  useGetDeliveryUsersQuery,
   useCreateShipmentMutation,
-  useUpdateShipmentOrderStatusMutation,
   useSetRouteModeMutation,
   useMoveRouteStopMutation,
   useLockRouteStopMutation,

@@ -6,7 +6,9 @@ export type ShippingFailure =
   | 'Error fetching shipments'
   | 'Error creating shipment'
   | 'Error updating order status'
-  | 'Error updating route';
+  | 'Error updating route'
+  | 'Error assigning driver'
+  | 'Error loading drivers';
 
 /**
  * A failure as the shipping screens show it: the spec's prefix and the server's detail (its own "Error: "

@@ -1,4 +1,4 @@
-import type { DeliveryStatus, Shipment } from '@portal/contracts';
+import type { Shipment } from '@portal/contracts';
 import { useState } from 'react';
 import type { Notice } from '../settings/shared/notice';
 import type { ChosenRouteMode } from './routeDisplay';
@@ -8,12 +8,11 @@ import {
   useMoveRouteStopMutation,
   useOptimizeRouteMutation,
   useSetRouteModeMutation,
-  useUpdateShipmentOrderStatusMutation,
 } from './shippingApi';
 import { type ShippingFailure, shippingFailure } from './shippingMessages';
 
 /**
- * The changes a shipment card makes: each answers the whole shipment, which the card shows at once (`onAnswer`;
+ * The route changes a shipment card makes (the delivery actions are delivery-sync's, queued for offline): each answers the whole shipment, which the card shows at once (`onAnswer`;
  * no refetch of every shipment); a failure becomes the card's notice with the spec's prefix.
  */
 export function useShipmentActions(
@@ -26,7 +25,6 @@ export function useShipmentActions(
   const [moveRouteStop] = useMoveRouteStopMutation();
   const [lockRouteStop] = useLockRouteStopMutation();
   const [optimizeRoute] = useOptimizeRouteMutation();
-  const [updateStatus] = useUpdateShipmentOrderStatusMutation();
   const params = { id: shipment.shipment_id };
 
   async function run(
@@ -48,7 +46,7 @@ export function useShipmentActions(
   }
 
   return {
-    /** what is under way: 'route', or 'order:<id>' while an order's status changes */
+    /** what is under way: 'route' while a route change is */
     busy,
     setMode: (mode: ChosenRouteMode) =>
       run('route', () => setRouteMode({ params, body: { mode } }).unwrap(), 'Error updating route'),
@@ -73,13 +71,6 @@ export function useShipmentActions(
         (updated) => `Route optimised: ${formatMiles(before)} → ${formatMiles(updated.total_miles)}`,
       );
     },
-    setStatus: (orderId: string, orderNumber: string, status: DeliveryStatus) =>
-      run(
-        `order:${orderId}`,
-        () => updateStatus({ params, body: { order_id: orderId, status } }).unwrap(),
-        'Error updating order status',
-        () => `Order #${orderNumber} marked ${status}`,
-      ),
   };
 }
 

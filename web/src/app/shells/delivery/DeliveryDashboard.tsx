@@ -23,7 +23,7 @@ const TAB_LABELS: readonly { id: DeliveryTab; label: string }[] = [
 
 /** Where a tab opens: its list or first section. */
 function deliveryTabPath(tab: DeliveryTab): string {
-  if (tab === 'shipping') return shippingPath('ready');
+  if (tab === 'shipping') return shippingPath('my-routes');
   if (tab === 'dealers') return formatRoute({ role: 'delivery', tab, dealerId: null });
   return formatRoute({ role: 'delivery', tab });
 }
