@@ -8,6 +8,7 @@ import { createDownloadTokens, createS3ObjectStore, type ObjectStore } from '@po
 import { bearer } from '@portal/platform/testing';
 import { type S3TestServer, startS3TestServer } from '@portal/platform/testing/s3-test-server';
 import sharp from 'sharp';
+import { IDEMPOTENCY_KEY_DAYS } from '../src/data/idempotency';
 import { ORDER_CANCELLED } from '../src/domain/delivery-proof';
 import { startShipping, TEST_SIGNING_KEY, type TestShipping } from './support/shipping';
 
@@ -373,6 +374,36 @@ describe('offline replays (Idempotency-Key)', () => {
     const other = await sendProof(shipmentId, orderId, driverA, { ...parts, recipient: 'Someone else' });
     expect(other.status).toBe(422);
     expect(other.body.detail).toBe(DELIVERY_PROOF_MESSAGES.idempotencyKeyReused);
+  });
+
+  test("When a user claims a new key, Then their keys older than the retention are forgotten, nobody else's", async () => {
+    const { orders, shipmentId } = await annsRoute();
+    const [orderId] = orders as [string];
+    const driverSub = DRIVER_A.sub;
+    await query(
+      `INSERT INTO idempotency_keys (user_id, idempotency_key, fingerprint, outcome, created_at)
+       VALUES ($1, 'old', 'f', '{}'::jsonb, now() - make_interval(days => $2 + 1)),
+              ($1, 'recent', 'f', '{}'::jsonb, now() - make_interval(days => $2 - 1)),
+              ('someone-else', 'old', 'f', '{}'::jsonb, now() - make_interval(days => $2 + 1))`,
+      [driverSub, IDEMPOTENCY_KEY_DAYS],
+    );
+    const sent = await sendProof(shipmentId, orderId, driverA, {
+      recipient: 'Pat',
+      signature: await signaturePng(600, 200),
+      key: randomUUID(),
+    });
+    expect(sent.status).toBe(200);
+    const kept = await query<{ user_id: string; idempotency_key: string }>(
+      `SELECT user_id, idempotency_key FROM idempotency_keys WHERE idempotency_key IN ('old', 'recent')
+        ORDER BY user_id, idempotency_key`,
+    );
+    expect(kept).toEqual(
+      expect.arrayContaining([
+        { user_id: driverSub, idempotency_key: 'recent' },
+        { user_id: 'someone-else', idempotency_key: 'old' },
+      ]),
+    );
+    expect(kept).toHaveLength(2);
   });
 
   test('When two replays of one proof arrive at once, Then one is applied and both answer it', async () => {

@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 
+/**
+ * How long a key is remembered: far longer than a phone stays without signal, short enough that the table does not
+ * grow with every delivery ever made. A user's older keys are forgotten when they claim a new one.
+ */
+export const IDEMPOTENCY_KEY_DAYS = 30;
+
 /** What a request with an Idempotency-Key did, kept to answer its replays. */
 export interface IdempotentOutcome<T> {
   fingerprint: string;
@@ -59,6 +65,12 @@ export async function claimIdempotencyKey<T>(
      ON CONFLICT (user_id, idempotency_key) DO NOTHING RETURNING idempotency_key`,
     [userId, key, claim.fingerprint, JSON.stringify(claim.outcome)],
   );
-  if (claimed.length > 0) return null;
+  if (claimed.length > 0) {
+    await manager.query(
+      `DELETE FROM idempotency_keys WHERE user_id = $1 AND created_at < now() - make_interval(days => $2)`,
+      [userId, IDEMPOTENCY_KEY_DAYS],
+    );
+    return null;
+  }
   return findIdempotentOutcome<T>(manager, userId, key);
 }
