@@ -54,7 +54,10 @@ export function DealerPicker({ label, value, onChange, anyLabel, required, class
   // keyed by the chosen dealer's label, not the object: a filter read again from the address is a new object on
   // every render, and a new query would reset the active option between an arrow key and Enter
   const chosenLabel = value?.label ?? null;
-  const query = useMemo(() => dealerPickerQuery(typed, chosenLabel), [typed, chosenLabel]);
+  // a choice shows its label at once: the list's query follows it at once too, not a debounce later (the late
+  // change of query would reset the active option between the next arrow key and Enter)
+  const searched = text.trim() === chosenLabel ? chosenLabel : typed;
+  const query = useMemo(() => dealerPickerQuery(searched, chosenLabel), [searched, chosenLabel]);
   const result = useGetDealerPickerPagesInfiniteQuery({ query }, { skip: !open });
   const { rows, loading, loadingMore, hasMore, loadMore } = usePagedRows(result, dealersOf);
   const choices = useMemo<Choice[]>(() => {
