@@ -5,7 +5,7 @@
  * keeps the signed-in driver's own routes, per user). Bump CACHE_VERSION when this file's caching changes: the
  * caches of other versions are deleted on activate.
  */
-const CACHE_VERSION = 1;
+const CACHE_VERSION = 2;
 const CACHE_PREFIX = 'portal-driver-shell-';
 const CACHE = `${CACHE_PREFIX}v${CACHE_VERSION}`;
 /** every page path answers index.html (the client routes in the browser): kept under one key */
@@ -38,9 +38,11 @@ self.addEventListener('activate', (event) => {
 });
 
 /**
- * The page tells which built files it has loaded (scripts loaded before this worker controlled it, lazy chunks).
- * They are kept with every chunk they import or may load later (the order details a driver opens offline), but
- * not what the entry script may load: the entry leads to every role's screens, and a driver needs only theirs.
+ * The page tells which built files it has loaded (scripts loaded before this worker controlled it, lazy chunks):
+ * they are kept as they are, from the browser's HTTP cache, so keeping them moves nothing over the network. The
+ * page itself loads what a driver needs without signal (My Routes preloads an expanded route, the order details
+ * and the route sheet); other screens say they need a connection. Following every chunk a loaded one may load
+ * would download the whole driver dashboard on a phone's first sign-in.
  */
 self.addEventListener('message', (event) => {
   const data = event.data;
@@ -50,16 +52,9 @@ self.addEventListener('message', (event) => {
     .map((url) => new URL(url, self.location.origin))
     .filter(isShellAsset)
     .map((url) => url.pathname);
-  // one crawl at a time: an answer on the message's port means every file asked for so far is kept
-  crawling = crawling
-    .then(async () => {
-      const cache = await caches.open(CACHE);
-      const shell = await cache.match(SHELL);
-      const entries = new Set(shell ? assetsNamedIn(await shell.text()) : []);
-      await cacheWithReferences(cache, urls, entries);
-    })
-    .catch(() => undefined);
-  const done = crawling.then(() => event.ports[0]?.postMessage('kept'));
+  // one batch at a time: an answer on the message's port means every file asked for so far is kept
+  keeping = keeping.then(async () => cacheAll(await caches.open(CACHE), urls)).catch(() => undefined);
+  const done = keeping.then(() => event.ports[0]?.postMessage('kept'));
   event.waitUntil(done);
 });
 
@@ -112,35 +107,7 @@ async function cached(cache, url) {
   }
 }
 
-let crawling = Promise.resolve();
-
-/** Chunks whose imports were followed already (while this worker runs). */
-const followed = new Set();
-
-/** Keeps the files and, for scripts (except `unfollowed`), every chunk and style they name, recursively. */
-async function cacheWithReferences(cache, urls, unfollowed) {
-  const queue = [...urls];
-  while (queue.length > 0) {
-    const url = queue.shift();
-    if (followed.has(url)) continue;
-    const response = await cached(cache, url);
-    if (!response) continue;
-    followed.add(url);
-    if (!url.endsWith('.js') || unfollowed.has(url)) continue;
-    for (const named of chunksNamedIn(await response.clone().text())) if (!followed.has(named)) queue.push(named);
-  }
-}
-
-/**
- * The built files a chunk names: its imports ("./x-hash.js") and the files Vite preloads with a lazy import
- * ("assets/x-hash.js", "assets/x-hash.css").
- */
-function chunksNamedIn(script) {
-  const names = new Set();
-  for (const match of script.matchAll(/["'`](?:\.\/|\/?assets\/)([\w.-]+\.(?:js|css))["'`]/g))
-    names.add(`/assets/${match[1]}`);
-  return [...names];
-}
+let keeping = Promise.resolve();
 
 async function networkFirst(request, key) {
   const cache = await caches.open(CACHE);
@@ -176,7 +143,6 @@ async function keepShell(cache, response) {
       .filter((request) => new URL(request.url).pathname.startsWith('/assets/'))
       .map((request) => cache.delete(request)),
   );
-  followed.clear();
   await cacheAll(cache, now);
 }
 

@@ -27,7 +27,7 @@ const DEALER = { business_name: 'Timber Ridge Outdoors', city: 'Missoula', state
 const SHIPMENT_NAME = 'Rockies morning run';
 const DRIVER_EMAIL = 'driver@portal.test';
 const RECIPIENT = 'Pat Receiver';
-const SHELL_CACHE = 'portal-driver-shell-v1';
+const SHELL_CACHE = 'portal-driver-shell-v2';
 
 interface ApiOrder {
   order_id: string;
