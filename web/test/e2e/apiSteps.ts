@@ -18,6 +18,32 @@ export function adminApiToken(portal: Portal): Promise<string> {
   return apiToken(portal, portal.adminEmail, portal.adminPassword);
 }
 
+/** What a JSON call through the API answered: its status and parsed body. */
+export interface ApiAnswer<T> {
+  status: number;
+  body: T;
+}
+
+/**
+ * A JSON caller of the portal's API: `call(route, { method, body, token })` with the bearer token given, else
+ * `defaultToken()` (read at each call: the suite signs in after it is made).
+ */
+export function apiCaller(portal: Portal, defaultToken: () => string) {
+  return async function call<T = Record<string, unknown>>(
+    route: string,
+    init: { method?: string; body?: unknown; token?: string } = {},
+  ): Promise<ApiAnswer<T>> {
+    const headers: Record<string, string> = { Authorization: `Bearer ${init.token ?? defaultToken()}` };
+    if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+    const res = await fetch(`${portal.url}${route}`, {
+      method: init.method ?? 'GET',
+      headers,
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+    return { status: res.status, body: (await res.json()) as T };
+  };
+}
+
 /** A product with a real picture, made through the admin API (Manage Products has its own browser test). */
 export async function createProduct(
   portal: Portal,

@@ -6,14 +6,13 @@
  * the dealer's My Orders says "Delivered … to …". The proof dialog is looked at (screenshots at 390×844 and
  * 1440×900), driven by keyboard and checked with axe on the way.
  *
- * Needs the built portal (`npx turbo run build`). DRIVER_E2E_WEB_DIST serves another build of the web client
- * (e.g. `npx vite build --outDir /tmp/web-driver` in web/).
+ * Needs the built portal (`npx turbo run build`).
  */
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { adminApiToken } from './apiSteps';
+import { adminApiToken, apiCaller } from './apiSteps';
 import { launchBrowser, type TestBrowser } from './browser';
 import { signedInPage } from './catalogueSteps';
 import { type Portal, startPortal } from './harness';
@@ -41,6 +40,7 @@ describe('A driver delivers without signal', () => {
   let dealerBrowser: TestBrowser;
   let adminBrowser: TestBrowser;
   let adminToken: string;
+  let call: ReturnType<typeof apiCaller>;
   /** the driver's phone, signed in by the first test */
   let driverPage: Page;
   let dealerId: string;
@@ -51,6 +51,7 @@ describe('A driver delivers without signal', () => {
     dealerBrowser = await launchBrowser(PHONE);
     adminBrowser = await launchBrowser(DESKTOP);
     adminToken = await adminApiToken(portal);
+    call = apiCaller(portal, () => adminToken);
   });
 
   afterAll(async () => {
@@ -59,20 +60,6 @@ describe('A driver delivers without signal', () => {
     await adminBrowser?.close();
     await portal?.stop();
   });
-
-  async function call<T = Record<string, unknown>>(
-    route: string,
-    init: { method?: string; body?: unknown; token?: string } = {},
-  ): Promise<{ status: number; body: T }> {
-    const headers: Record<string, string> = { Authorization: `Bearer ${init.token ?? adminToken}` };
-    if (init.body !== undefined) headers['Content-Type'] = 'application/json';
-    const res = await fetch(`${portal.url}${route}`, {
-      method: init.method ?? 'GET',
-      headers,
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    });
-    return { status: res.status, body: (await res.json()) as T };
-  }
 
   async function confirmedOrder(dealerId: string, title: string): Promise<ApiOrder> {
     // the order service learns of a new dealer through its event: until then it answers 404

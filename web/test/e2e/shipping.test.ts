@@ -11,14 +11,13 @@
  * sheet, and once it is delivered it leaves My Routes; then the read-only Orders tab and the view-only directory.
  * The dealer's My Orders says "Delivered on … to …" and shows the signature.
  *
- * Needs the built portal (`npx turbo run build`). SHIPPING_E2E_WEB_DIST serves another build of the web client
- * (e.g. `npx vite build --outDir /tmp/web` in web/ while another feature keeps the workspace build from passing).
+ * Needs the built portal (`npx turbo run build`).
  */
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { dateFormatIn } from '../../src/format/date';
-import { adminApiToken, apiToken } from './apiSteps';
+import { adminApiToken, apiCaller, apiToken } from './apiSteps';
 import { launchBrowser, type TestBrowser } from './browser';
 import { pngImage, signedInPage } from './catalogueSteps';
 import { type Portal, startPortal } from './harness';
@@ -52,17 +51,18 @@ describe('Shipping: route cards, drivers, My Routes and proof of delivery in a r
   let adminBrowser: TestBrowser;
   let dealerBrowser: TestBrowser;
   let adminToken: string;
+  let call: ReturnType<typeof apiCaller>;
   let driverPassword: string;
   let driverToken: string;
   const dealerPasswords = new Map<string, string>();
 
   beforeAll(async () => {
-    const webDist = process.env.SHIPPING_E2E_WEB_DIST;
-    portal = await startPortal(webDist ? { WEB_DIST: webDist } : {});
+    portal = await startPortal();
     deliveryBrowser = await launchBrowser();
     adminBrowser = await launchBrowser();
     dealerBrowser = await launchBrowser();
     adminToken = await adminApiToken(portal);
+    call = apiCaller(portal, () => adminToken);
   });
 
   afterAll(async () => {
@@ -71,20 +71,6 @@ describe('Shipping: route cards, drivers, My Routes and proof of delivery in a r
     await dealerBrowser?.close();
     await portal?.stop();
   });
-
-  async function call<T = Record<string, unknown>>(
-    route: string,
-    init: { method?: string; body?: unknown; token?: string } = {},
-  ): Promise<{ status: number; body: T }> {
-    const headers: Record<string, string> = { Authorization: `Bearer ${init.token ?? adminToken}` };
-    if (init.body !== undefined) headers['Content-Type'] = 'application/json';
-    const res = await fetch(`${portal.url}${route}`, {
-      method: init.method ?? 'GET',
-      headers,
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    });
-    return { status: res.status, body: (await res.json()) as T };
-  }
 
   async function createDealer(fields: typeof MISSOULA, email: string): Promise<string> {
     const res = await call<{ dealer: { dealer_id: string }; temporary_password: string }>('/api/admin/create-dealer', {
