@@ -27,6 +27,7 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { expectOk, httpClient } from './lib/http.mjs';
 import { percentile, secondsSince, until } from './lib/measure.mjs';
+import { bytesOf, watchNetwork } from './lib/page-network.mjs';
 import { benchPortal, REPO, requireBuilt, requireFiles, runBenchmark, withPortalExit } from './lib/portal.mjs';
 import { benchDealer, createDealers } from './lib/seed.mjs';
 
@@ -197,7 +198,7 @@ async function signInAsDriver(base, driver, newestOpen) {
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', PHONE_NETWORK);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-    const network = watchNetwork(cdp);
+    const network = watchNetwork(cdp, { quietMs: QUIET_MS });
     // the service worker's own fetches (its install and the files it keeps for offline use) travel too: CDP on the
     // page does not see them, Playwright's context does
     const workerResponses = [];
@@ -207,7 +208,7 @@ async function signInAsDriver(base, driver, newestOpen) {
 
     await page.goto(`${base}/login`);
     await page.getByRole('button', { name: 'Sign In' }).waitFor({ timeout: 60_000 });
-    await network.quiet();
+    await network.quiet(60_000);
     await page.getByLabel('Email').fill(driver.email);
     await page.getByLabel('Password').fill(driver.password);
 
@@ -219,7 +220,7 @@ async function signInAsDriver(base, driver, newestOpen) {
     await firstCard.waitFor({ timeout: 30_000 });
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined))));
     const usableMs = performance.now() - clicked;
-    const responses = await network.quiet();
+    const responses = await network.quiet(60_000);
     await page.waitForTimeout(QUIET_MS);
     for (const request of workerResponses) {
       const sizes = await request.sizes();
@@ -240,71 +241,6 @@ async function signInAsDriver(base, driver, newestOpen) {
   } finally {
     await context.close();
   }
-}
-
-/** Records the page's responses over CDP from `since()` until `quiet()` (no request in flight for QUIET_MS). */
-function watchNetwork(cdp) {
-  const inFlight = new Set();
-  let lastActivity = performance.now();
-  let record = null;
-  cdp.on('Network.requestWillBeSent', (e) => {
-    inFlight.add(e.requestId);
-    lastActivity = performance.now();
-    if (record && !e.request.url.startsWith('data:'))
-      record.set(e.requestId, { url: e.request.url, type: e.type, bytes: 0, decoded: 0, start: performance.now() });
-  });
-  cdp.on('Network.responseReceived', (e) => {
-    const r = record?.get(e.requestId);
-    if (r) {
-      r.type = e.type;
-      r.status = e.response.status;
-      r.cached = Boolean(e.response.fromDiskCache || e.response.fromServiceWorker);
-    }
-  });
-  cdp.on('Network.dataReceived', (e) => {
-    const r = record?.get(e.requestId);
-    if (r) r.decoded += e.dataLength;
-  });
-  const finished = (e, failed) => {
-    inFlight.delete(e.requestId);
-    lastActivity = performance.now();
-    const r = record?.get(e.requestId);
-    if (r) {
-      r.bytes = failed ? 0 : e.encodedDataLength;
-      r.end = performance.now();
-    }
-  };
-  cdp.on('Network.loadingFinished', (e) => finished(e, false));
-  cdp.on('Network.loadingFailed', (e) => finished(e, true));
-  return {
-    since() {
-      record = new Map();
-    },
-    async quiet(timeoutMs = 60_000) {
-      const deadline = performance.now() + timeoutMs;
-      while (inFlight.size > 0 || performance.now() - lastActivity < QUIET_MS) {
-        if (performance.now() > deadline) throw new Error(`the page's network was not quiet in ${timeoutMs} ms`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      const responses = [...(record ?? new Map()).values()];
-      record = null;
-      return responses;
-    },
-  };
-}
-
-function bytesOf(responses) {
-  const sum = { api: 0, apiDecoded: 0, code: 0, other: 0, total: 0, requests: responses.length };
-  for (const r of responses) {
-    sum.total += r.bytes;
-    const { pathname } = new URL(r.url);
-    if (pathname.startsWith('/api/')) {
-      sum.api += r.bytes;
-      sum.apiDecoded += r.decoded;
-    } else if (r.type === 'Script' || r.type === 'Stylesheet' || /\.(m?js|css)$/.test(pathname)) sum.code += r.bytes;
-    else sum.other += r.bytes;
-  }
-  return sum;
 }
 
 // ---------------------------------------------------------------------------------------------------- report
