@@ -508,7 +508,7 @@ test('A 10 MB upload passes through the gateway; a larger body gets 413 from the
   const okMs = Date.now() - started;
   expect(ok.status).toBe(200);
 
-  // declared too large: answered before any of the body is sent on
+  // declared too large and the rest held back: answered once the sender pauses, nothing sent on to the service
   started = Date.now();
   const declared = await sendPartially('/api/admin/upload-picture', contentType, limit + 1, 64 * 1024);
   const declaredMs = Date.now() - started;

@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { allEndpoints } from '@portal/contracts';
 import {
+  createHttpServer,
   createLogger,
   createMetricsRegistry,
   createTokenVerifier,
@@ -138,9 +139,14 @@ export async function startGateway(config: GatewayConfig, deps: GatewayDeps = {}
   const app = createGateway(config, deps);
   // the first read of revoked sessions, before taking traffic (answers 503 to signed-in calls until it succeeds)
   if (!deps.revocations) await app.revocations.sync();
+  // the platform's server: a request Node refuses (headers too large, not HTTP) still gets a JSON answer
   const server = await new Promise<Server>((resolve, reject) => {
-    const s = app.listen(config.port, config.host, () => resolve(s));
+    const s = createHttpServer(app);
     s.once('error', reject);
+    s.listen(config.port, config.host, () => {
+      s.off('error', reject);
+      resolve(s);
+    });
   });
   // Longer than a load balancer's usual 60 s idle timeout, so it is never the gateway that drops a reused socket.
   server.keepAliveTimeout = 65_000;

@@ -27,8 +27,18 @@ function tooLarge(limit: number): HttpError {
 }
 
 /**
- * Refuses a body declared (Content-Length) larger than the endpoint's limit with 413 before anything is read or
- * forwarded. The connection is closed after the answer, so the unread body is never taken in.
+ * How far past its limit a refused body is still read (and dropped) so that its sender gets the 413; a bigger
+ * one gets the 413 at once and the connection closed, which a client still sending may see as a reset.
+ */
+export const DRAIN_PAST_LIMIT_BYTES = 10 * 1024 * 1024;
+/** How long a refused body may pause before the 413 is sent without waiting for the rest. */
+export const DRAIN_QUIET_MS = 1000;
+
+/**
+ * Refuses a body declared (Content-Length) larger than the endpoint's limit with 413; nothing is forwarded.
+ * Node's and Python's clients send the whole body before they read an answer, and an answer followed by
+ * closing the connection under their unsent body reaches them as a reset (EPIPE): the body is read and dropped
+ * first, then answered, unless it is more than DRAIN_PAST_LIMIT_BYTES past the limit or pauses DRAIN_QUIET_MS.
  */
 export function declaredBodyLimit() {
   return (req: Request, res: Response, next: NextFunction) => {
@@ -38,7 +48,23 @@ export function declaredBodyLimit() {
     const limit = bodyLimitOf(endpoint);
     if (Number(declared) <= limit) return next();
     res.setHeader('Connection', 'close');
-    sendError(res, tooLarge(limit));
+    if (Number(declared) > limit + DRAIN_PAST_LIMIT_BYTES) return sendError(res, tooLarge(limit));
+    // a client that stops sending (or waits for an answer first) is answered once it has been quiet a moment,
+    // so a stalled body never holds the connection open until the server's request timeout
+    let quiet: NodeJS.Timeout | undefined;
+    const answer = () => {
+      clearTimeout(quiet);
+      if (!res.headersSent) sendError(res, tooLarge(limit));
+    };
+    const waitQuiet = () => {
+      clearTimeout(quiet);
+      quiet = setTimeout(answer, DRAIN_QUIET_MS);
+    };
+    req.on('data', waitQuiet);
+    req.on('end', answer);
+    req.on('close', () => clearTimeout(quiet));
+    waitQuiet();
+    req.resume();
   };
 }
 

@@ -21,6 +21,10 @@ export function webClient(webDist: string | undefined): Router {
     return router;
   }
   const root = path.resolve(webDist);
+  // source maps carry the client's whole source: never served, even if a build leaves one in the folder
+  router.use((req: Request, res: Response, next: NextFunction) =>
+    req.path.toLowerCase().endsWith('.map') ? sendError(res, new HttpError(404, 'Not found')) : next(),
+  );
   // scripts, styles, SVG and index.html travel gzipped (a third of their size or less): a phone on a slow
   // network signs in on the bundle's bytes; images and fonts are compressed already and are left as they are
   router.use(compression({ threshold: 1024 }));

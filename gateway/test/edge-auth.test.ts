@@ -120,6 +120,11 @@ describe('Edge routing and role checks from the contract', () => {
       ['from another issuer', (g) => signWith(g.keys.privateKey, { ...claims(), iss: 'someone-else' })],
       ['malformed', () => 'not.a.token'],
       ['without a session id (sid)', (g) => signWith(g.keys.privateKey, { ...claims(), sid: undefined })],
+      [
+        'without an expiry (exp): it would never expire',
+        (g) => signWith(g.keys.privateKey, { ...claims(), exp: undefined }),
+      ],
+      ['without an issue time (iat)', (g) => signWith(g.keys.privateKey, { ...claims(), iat: undefined })],
     ];
 
     test.each(cases)('When it is %s, Then 401 JSON', async (_name, make) => {

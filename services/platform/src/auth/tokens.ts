@@ -36,6 +36,9 @@ const Claims = z.object({
   role: z.enum(ROLES),
   dealer_id: z.string().nullable().optional(),
   sid: z.string().min(1),
+  // jsonwebtoken checks exp only when a token has one: a signed token without it would never expire
+  exp: z.number().int(),
+  iat: z.number().int(),
 });
 
 export interface TokenVerifier {

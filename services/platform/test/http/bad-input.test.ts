@@ -5,6 +5,7 @@ import { defineService, type RunningService, SENT, startService } from '@portal/
 import type express from 'express';
 import request from 'supertest';
 import { IMAGES } from '../storage/image-fixtures';
+import { getWithHeaders, hugeHeader, manyHeaders, sendRaw } from './support/raw-client';
 import {
   bearerFor,
   createTestEnvironment,
@@ -232,6 +233,33 @@ describe('Bodies that cannot be read (item 10)', () => {
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
     expect(typeof res.body.detail).toBe('string');
+  });
+});
+
+describe('Requests Node refuses before the app sees them (issue 23)', () => {
+  const url = () => `http://127.0.0.1:${(dealer.server.address() as AddressInfo).port}/healthz`;
+
+  test.each([
+    ['one 70 KB header', hugeHeader(70 * 1024)],
+    ['2,000 header fields', manyHeaders(2000)],
+  ])('When a request to a service carries %s, Then 431 JSON, read without a reset', async (_what, headers) => {
+    const res = await getWithHeaders(url(), headers);
+
+    expect(res.status).toBe(431);
+    expect(res.contentType).toMatch(/^application\/json/);
+    expect(JSON.parse(res.body)).toEqual({ detail: 'Request headers are too large.' });
+  });
+
+  test('When the bytes are not HTTP, or HTTP/1.1 comes without Host, Then 400 JSON with a detail', async () => {
+    const garbage = await sendRaw(url(), 'NOT HTTP\r\n\r\n');
+    const noHost = await sendRaw(url(), 'GET /healthz HTTP/1.1\r\nConnection: close\r\n\r\n');
+
+    expect(garbage).toMatch(/^HTTP\/1\.1 400 [\s\S]*\r\n\r\n\{"detail":"The request could not be read as HTTP\."\}$/);
+    expect(noHost).toMatch(/^HTTP\/1\.1 400 [\s\S]*\r\n\r\n\{"detail":"The request has no Host header\."\}$/);
+  });
+
+  test('When the headers are within the limits, Then the service answers as usual', async () => {
+    expect((await getWithHeaders(url(), { ...hugeHeader(8 * 1024), ...manyHeaders(50) })).status).toBe(200);
   });
 });
 

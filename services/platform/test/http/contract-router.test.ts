@@ -520,6 +520,22 @@ describe('tokens', () => {
     expect(res.body).toEqual({ detail: 'Your session has expired. Please sign in again.' });
   });
 
+  test('When a correctly signed token has no exp (it would never expire) or no iat, Then 401', async () => {
+    const key = createPrivateKey(t.keys.privateKey);
+    const session = { ...claims, sid: 'session-without-expiry' };
+    const forever = jwt.sign(session, key, { ...options, algorithm: 'ES256' });
+    const undated = jwt.sign(session, key, { ...options, algorithm: 'ES256', expiresIn: 600, noTimestamp: true });
+    const complete = jwt.sign(session, key, { ...options, algorithm: 'ES256', expiresIn: 600 });
+    expect(jwt.decode(forever)).not.toHaveProperty('exp');
+
+    for (const token of [forever, undated]) {
+      const res = await withToken(token);
+      expect(res.status).toBe(401);
+      expect(res.body).toEqual({ detail: 'Invalid authentication token' });
+    }
+    expect((await withToken(complete)).status).toBe(200);
+  });
+
   test('When a token is for another audience or from another issuer, Then 401', async () => {
     const signed = (issuer: string, audience: string) =>
       createTokenSigner({ privateKey: t.keys.privateKey, issuer, audience, ttlSeconds: 600 }).sign(USERS.admin).token;
