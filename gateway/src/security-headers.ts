@@ -1,3 +1,4 @@
+import { embeddedLocatorPage } from '@portal/contracts';
 import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 
@@ -15,9 +16,13 @@ const HSTS_MAX_AGE_SECONDS = 31_536_000;
 /** The embed code's script, loaded by dealers' own sites from the portal's origin. */
 export const LOCATOR_WIDGET_PATH = '/google-dealer-map-widget.js';
 
-/** The page the widget frames: the public dealer locator alone (GET /?view=dealer-locator&embed=1). */
+/**
+ * The page the widget frames: the public dealer locator alone (GET /?view=dealer-locator&embed=1), decided by
+ * the same rule the web uses to show it, so a framable page never shows anything else (not signup).
+ */
 function isEmbeddedLocator(req: Request): boolean {
-  return req.path === '/' && req.query.view === 'dealer-locator' && req.query.embed === '1';
+  const query = req.originalUrl.indexOf('?');
+  return embeddedLocatorPage(req.path, query === -1 ? '' : req.originalUrl.slice(query + 1));
 }
 
 function pagePolicy(opts: { googleMaps: boolean }, framing: 'none' | 'anyone') {

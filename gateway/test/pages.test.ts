@@ -43,6 +43,7 @@ describe('What the gateway serves itself', () => {
     mkdirSync(path.join(webDist, 'assets'));
     writeFileSync(path.join(webDist, 'index.html'), INDEX_HTML);
     writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log("portal")');
+    writeFileSync(path.join(webDist, 'assets', 'index-abc123.js.map'), '{"version":3,"sourcesContent":["secret"]}');
     writeFileSync(path.join(webDist, 'assets', 'big-def456.js'), BIG_SCRIPT);
     writeFileSync(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     writeFileSync(path.join(webDist, 'google-dealer-map-widget.js'), '(() => {})();');
@@ -157,6 +158,33 @@ describe('What the gateway serves itself', () => {
     expect(embedded.headers.get('content-security-policy')).toContain('frame-ancestors *');
     expect(embedded.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(embedded.headers.get('x-frame-options')).toBeNull();
+  });
+
+  test.each([
+    '/?view=dealer-locator&embed=1&action=dealer-signup&token=x',
+    '/?view=dealer-locator&embed=1&token=x',
+    '/?embed=1&view=dealer-locator&next=%2Fadmin',
+    '/find-a-dealer?embed=1',
+  ])('When %s is fetched (it would not show the locator alone), Then no site may frame it', async (page) => {
+    const res = await fetch(`${t.url}${page}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+  });
+
+  test('When the embedded locator carries its own search, Then it may still be framed', async () => {
+    const res = await fetch(`${t.url}/?embed=1&view=dealer-locator&zip=59801`);
+    expect(res.headers.get('content-security-policy')).toContain('frame-ancestors *');
+    expect(res.headers.get('x-frame-options')).toBeNull();
+  });
+
+  test('When a source map is asked for, Then 404 though the file is in the build', async () => {
+    for (const map of ['/assets/index-abc123.js.map', '/assets/INDEX-abc123.js.MAP', '/assets/missing.css.map']) {
+      const res = await fetch(`${t.url}${map}`);
+      expect(res.status).toBe(404);
+      expect(await res.text()).not.toContain('sourcesContent');
+    }
+    expect((await fetch(`${t.url}/assets/index-abc123.js`)).status).toBe(200);
   });
 
   test('When an /api answer comes from the gateway, Then it has the generic headers but no page CSP', async () => {

@@ -4,6 +4,8 @@
  * in the query with useQueryParam, and they survive because navigation between a list and its record keeps them.
  */
 
+import { embeddedLocatorPage } from '@portal/contracts/values';
+
 export type PortalRole = 'admin' | 'dealer' | 'delivery';
 
 /** Shipping's sections: `my-routes` (the driver's own open routes) is the delivery user's only; admins have the others. */
@@ -20,6 +22,8 @@ export type PublicRoute =
   /** next: the same-origin path to open after sign-in, if any (not yet checked against the role). */
   | { role: null; page: 'login'; next: string | null }
   | { role: null; page: 'signup'; token: string }
+  /** the link mailed to a new sign-in email: /confirm-email?token=… */
+  | { role: null; page: 'confirmEmail'; token: string }
   /** the portal's own dealer application form (Apply Now when no external page is configured) */
   | { role: null; page: 'apply' }
   | { role: null; page: 'locator'; embed: boolean };
@@ -226,11 +230,12 @@ function parseDelivery(parts: string[]): DeliveryRoute | null {
  */
 export function parseRoute(pathname: string, search: URLSearchParams | string): Route | null {
   const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  // the embed widget's frame, by the gateway's own rule: the one framable page shows the locator and nothing else
+  if (embeddedLocatorPage(pathname, params)) return { role: null, page: 'locator', embed: true };
   if (params.get('action') === 'dealer-signup' && params.has('token')) {
     return { role: null, page: 'signup', token: params.get('token') ?? '' };
   }
-  const embed = params.get('embed') === '1';
-  if (params.get('view') === LOCATOR_VIEW_PARAM) return { role: null, page: 'locator', embed };
+  if (params.get('view') === LOCATOR_VIEW_PARAM) return { role: null, page: 'locator', embed: false };
   const parts = pathname.split('/').filter((part) => part !== '');
   const [head, ...rest] = parts;
   switch (head) {
@@ -242,9 +247,11 @@ export function parseRoute(pathname: string, search: URLSearchParams | string): 
       // signup without its invitation token has nothing to show
       return null;
     case 'find-a-dealer':
-      return rest.length === 0 ? { role: null, page: 'locator', embed } : null;
+      return rest.length === 0 ? { role: null, page: 'locator', embed: false } : null;
     case 'apply':
       return rest.length === 0 ? { role: null, page: 'apply' } : null;
+    case 'confirm-email':
+      return rest.length === 0 ? { role: null, page: 'confirmEmail', token: params.get('token') ?? '' } : null;
     case 'admin':
       return parseAdmin(rest);
     case 'dealer':
@@ -269,9 +276,11 @@ export function formatRoute(route: Route): string {
       case 'signup':
         return `/signup?${new URLSearchParams({ action: 'dealer-signup', token: route.token })}`;
       case 'locator':
-        return route.embed ? `${LOCATOR_PATH}?embed=1` : LOCATOR_PATH;
+        return route.embed ? `/?${new URLSearchParams({ view: LOCATOR_VIEW_PARAM, embed: '1' })}` : LOCATOR_PATH;
       case 'apply':
         return APPLY_PATH;
+      case 'confirmEmail':
+        return `/confirm-email?${new URLSearchParams({ token: route.token })}`;
     }
   }
   if (route.role === 'admin') {
@@ -392,6 +401,7 @@ export function screenTitle(route: Route): string {
       signup: 'Dealer Signup',
       locator: 'Find a Dealer',
       apply: 'Apply to become a dealer',
+      confirmEmail: 'Confirm your new email',
     }[route.page];
   }
   if (route.role === 'admin') {

@@ -1,4 +1,5 @@
 import type { MapDealer } from '@portal/contracts';
+import { embeddedLocatorPage } from '@portal/contracts/values';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { publicCall } from '../../api/publicCall';
 import { useAppSelector } from '../../app/hooks';
@@ -15,9 +16,9 @@ import { type LocatorConfig, locatorConfigFromHash } from './embedConfig';
 import { type LocatorQuery, locatorQueryOf, withLocatorQuery } from './locatorQuery';
 import { loadDealerLocations } from './locatorSearch';
 
-/** Whether the page is the embed widget's frame (?embed=1): the locator alone, no header. */
+/** Whether the page is the embed widget's frame (/?view=dealer-locator&embed=1): the locator alone, no header. */
 function isEmbedded(): boolean {
-  return new URLSearchParams(window.location.search).get('embed') === '1';
+  return embeddedLocatorPage(window.location.pathname, window.location.search);
 }
 
 /**
