@@ -1,4 +1,6 @@
+import sharp from 'sharp';
 import request from 'supertest';
+import { GIF_SCRIPT, jpegWithGps, pngClaiming, transparentPng } from '../../platform/test/storage/hostile-images';
 import { IMAGES } from '../../platform/test/storage/image-fixtures';
 import { dealerForm, startPortal, type TestPortal } from './support/portal';
 
@@ -122,10 +124,57 @@ describe('the header image', () => {
     expect(image.headers['content-type']).toBe('image/jpeg');
     expect(image.headers['x-content-type-options']).toBe('nosniff');
     expect(image.headers['cache-control']).toBe('public, no-cache');
-    expect(Buffer.compare(image.body, IMAGES.jpeg)).toBe(0);
+    expect(await sharp(image.body).metadata()).toMatchObject({ format: 'jpeg', width: 1, height: 1 });
     const removed = await api().delete('/api/dealer/delete-header-image').set('authorization', a.auth);
     expect(removed.body).toMatchObject({ message: 'Header image deleted successfully!' });
     expect((await api().get(`/api/dealer/header-image/${a.id}`)).status).toBe(404);
+  });
+});
+
+describe('a hostile header image', () => {
+  // the website tests below start from dealer b without a header image
+  afterAll(() => api().delete('/api/dealer/delete-header-image').set('authorization', b.auth));
+
+  test.each([
+    ['a PNG claiming 50000×50000 pixels', () => pngClaiming(50_000, 50_000)],
+    ['a 20000×20000 decompression bomb', () => pngClaiming(20_000, 20_000)],
+    ['GIF89a followed by a script', () => GIF_SCRIPT],
+  ])('When the upload is %s, Then it is refused and nothing is published', async (_what, bytes) => {
+    const before = (await api().get('/api/dealer/profile').set('authorization', b.auth)).body.dealer.header_image_url;
+
+    const res = await upload(b.auth, bytes(), 'header.png');
+
+    expect(res.status).toBe(415);
+    expect(res.body.detail).toBe('Error: Please select an image file');
+    const after = (await api().get('/api/dealer/profile').set('authorization', b.auth)).body.dealer.header_image_url;
+    expect(after).toBe(before);
+  });
+
+  test('When a JPEG carries EXIF with the GPS position, Then what is served is re-encoded without any metadata', async () => {
+    const photo = await jpegWithGps();
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+
+    const res = await upload(b.auth, photo, 'header.jpg');
+    const served = await api().get(res.body.header_image_url);
+
+    expect(served.status).toBe(200);
+    expect(served.headers['content-type']).toBe('image/jpeg');
+    const meta = await sharp(served.body).metadata();
+    expect(meta).toMatchObject({ format: 'jpeg', width: 64, height: 48 });
+    expect(meta.exif).toBeUndefined();
+    expect(served.body.includes(Buffer.from('SecretCam'))).toBe(false);
+  });
+
+  test('When the admin sets a transparent PNG as header image, Then it is served as a re-encoded PNG keeping its transparency', async () => {
+    const res = await api()
+      .post(`/api/admin/update-dealer-website/${b.id}`)
+      .set('authorization', `Bearer ${portal.adminToken}`)
+      .field('use_own_website', 'true')
+      .attach('header_image', await transparentPng(), 'logo.png');
+    const served = await api().get(res.body.website_info.header_image);
+
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(await sharp(served.body).metadata()).toMatchObject({ format: 'png', hasAlpha: true, width: 64 });
   });
 });
 

@@ -1,6 +1,8 @@
 import { DealerArchived, DealerDeleted, DealerRestored, DealerUpdated, ErrorBody, endpoints } from '@portal/contracts';
 import { createInProcessTransport, createLogger, startService } from '@portal/platform';
 import { eventsSettled, testRevocations } from '@portal/platform/testing';
+import sharp from 'sharp';
+import { GIF_SCRIPT, jpegWithGps, pngClaiming, transparentPng } from '../../platform/test/storage/hostile-images';
 import { geocodingService } from '../src/app';
 import { eventually, startGeocoding, type TestGeocoding } from './support/geocoding';
 
@@ -295,6 +297,40 @@ describe('map settings and categories', () => {
     expect(none.status).toBe(400);
     expect(none.body.detail).toBe('Error: Please select an image first');
     expect((await t.api().get('/api/marker-images/missing.png')).status).toBe(404);
+  });
+
+  test.each([
+    ['a PNG claiming 50000×50000 pixels', () => pngClaiming(50_000, 50_000)],
+    ['a 20000×20000 decompression bomb', () => pngClaiming(20_000, 20_000)],
+    ['GIF89a followed by a script', () => GIF_SCRIPT],
+  ])('When the marker upload is %s, Then it is refused with 415', async (_what, bytes) => {
+    const res = await t
+      .api()
+      .post('/api/admin/upload-marker-image')
+      .set(t.admin)
+      .attach('markerImage', bytes(), 'pin.gif');
+
+    expect(res.status).toBe(415);
+    expect(res.body.detail).toBe('Error: Please select an image file');
+  });
+
+  test('When a marker is a JPEG with GPS EXIF or a transparent PNG, Then what is served is re-encoded without metadata', async () => {
+    const upload = async (bytes: Buffer, name: string) => {
+      const res = await t.api().post('/api/admin/upload-marker-image').set(t.admin).attach('markerImage', bytes, name);
+      expect(res.status).toBe(200);
+      return t.api().get(res.body.imageUrl);
+    };
+
+    const photo = await upload(await jpegWithGps(), 'pin.jpg');
+    const pin = await upload(await transparentPng(), 'pin.png');
+
+    expect(photo.headers['content-type']).toBe('image/jpeg');
+    const photoMeta = await sharp(photo.body).metadata();
+    expect(photoMeta).toMatchObject({ format: 'jpeg', width: 64, height: 48 });
+    expect(photoMeta.exif).toBeUndefined();
+    expect(photo.body.includes(Buffer.from('SecretCam'))).toBe(false);
+    expect(pin.headers['content-type']).toBe('image/png');
+    expect(await sharp(pin.body).metadata()).toMatchObject({ format: 'png', hasAlpha: true });
   });
 });
 
@@ -664,7 +700,10 @@ describe('the public locator', () => {
     );
     try {
       const search = () =>
-        fetch(`${replica.url}/api/public/search-dealers?query=04101`).then(async (r) => ({
+        // a client of its own: the limits count in one table, where this file's earlier searches already are
+        fetch(`${replica.url}/api/public/search-dealers?query=04101`, {
+          headers: { 'X-Forwarded-For': '203.0.113.200' },
+        }).then(async (r) => ({
           status: r.status,
           body: await r.json(),
         }));

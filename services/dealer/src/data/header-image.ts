@@ -1,5 +1,5 @@
 import type { Dealer } from '@portal/contracts';
-import type { Emit, ObjectStore, StoredObject, UploadedFile } from '@portal/platform';
+import type { Emit, ObjectStore, StoredObject } from '@portal/platform';
 import type { EntityManager } from 'typeorm';
 import type { DealerContext } from '../context';
 import { saveDealerChanges } from './dealers';
@@ -7,8 +7,12 @@ import { saveDealerChanges } from './dealers';
 /** Where a dealer's header image is kept in the object store. */
 export const headerImageKey = (dealerId: string) => `dealers/${dealerId}/header`;
 
-/** Stores the image file (already checked by content and size). */
-export function putHeaderImageFile(objects: ObjectStore, dealerId: string, image: UploadedFile): Promise<void> {
+/** Stores the image file (already re-encoded: see reencodedHeaderImage). */
+export function putHeaderImageFile(
+  objects: ObjectStore,
+  dealerId: string,
+  image: { buffer: Buffer; contentType: string },
+): Promise<void> {
   return objects.put(headerImageKey(dealerId), image.buffer, image.contentType);
 }
 

@@ -1,4 +1,5 @@
-import { type AuthUser, forbidden, type StoredObject, type UploadedFile } from '@portal/platform';
+import { type FilePart, HeaderImageUpload } from '@portal/contracts';
+import { type AuthUser, forbidden, reencodeUpload, type StoredObject, type UploadedFile } from '@portal/platform';
 import type { DealerContext } from '../context';
 import {
   getHeaderImageFile,
@@ -8,7 +9,20 @@ import {
   putHeaderImageFile,
   removeHeaderImageFile,
 } from '../data/header-image';
+import { changeDealerAudited } from './audited-change';
 import { ownDealer } from './own-dealer';
+
+/** A header image is shown at most page-wide on a large screen: a bigger upload is scaled down to this box. */
+const HEADER_IMAGE_BOX = { maxWidth: 2400, maxHeight: 2400 };
+
+/**
+ * What is stored and served of an uploaded header image: its pixels only, decoded and encoded again (PNG when it
+ * has transparency, JPEG otherwise) within the pixel limit, so no decompression bomb, hidden script or EXIF (GPS)
+ * metadata of the upload is ever published. Bytes that do not decode are refused with 415.
+ */
+export function reencodedHeaderImage(upload: UploadedFile, part: FilePart) {
+  return reencodeUpload(upload, part, { format: 'auto', ...HEADER_IMAGE_BOX });
+}
 
 /**
  * The signed-in dealer's new header image (checked by content and size by the router); the form's dealer_id,
@@ -23,15 +37,19 @@ export async function uploadOwnHeaderImage(
   const current = await ownDealer(ctx.db.manager, user);
   if (formDealerId !== undefined && formDealerId !== current.dealer_id)
     throw forbidden('Error: You can only change your own header image');
-  await putHeaderImageFile(ctx.objects, current.dealer_id, image);
-  const dealer = await ctx.transaction((manager, emit) => markHeaderImageStored(manager, emit, current.dealer_id));
+  await putHeaderImageFile(ctx.objects, current.dealer_id, await reencodedHeaderImage(image, HeaderImageUpload));
+  const dealer = await changeDealerAudited(ctx, current.dealer_id, 'dealer.header_image_changed', (manager, emit) =>
+    markHeaderImageStored(manager, emit, current.dealer_id),
+  );
   if (!dealer.header_image_url) throw new Error('a stored header image has no URL'); // the version was just set
   return dealer.header_image_url;
 }
 
 export async function deleteOwnHeaderImage(ctx: DealerContext, user: AuthUser): Promise<void> {
   const current = await ownDealer(ctx.db.manager, user);
-  await markHeaderImageRemoved(ctx.db.manager, current.dealer_id);
+  await changeDealerAudited(ctx, current.dealer_id, 'dealer.header_image_removed', (manager) =>
+    markHeaderImageRemoved(manager, current.dealer_id),
+  );
   await removeHeaderImageFile(ctx, current.dealer_id);
 }
 

@@ -3,11 +3,11 @@ import {
   categoryIdOf,
   DEFAULT_CATEGORY_ID,
   endpoints,
-  type ImageKind,
   type MapCategory,
   type MapDisplaySettings,
+  MarkerImageUpload,
 } from '@portal/contracts';
-import { badRequest, detectImageKind, type UploadedFile } from '@portal/platform';
+import { badRequest, detectImageKind, recordAudit, reencodeUpload, type UploadedFile } from '@portal/platform';
 import type { GeocodingContext } from '../context';
 import { reassignCategories } from '../data/dealers';
 import { nextLocatorVersion } from '../data/locator-version';
@@ -15,7 +15,6 @@ import { loadMapSettings, lockMapSettings, type StoredMapSettings, saveMapSettin
 
 export const getMapSettings = (ctx: GeocodingContext) => loadMapSettings(ctx.db.manager);
 
-const EXTENSIONS: Record<ImageKind, string> = { png: 'png', jpeg: 'jpg', gif: 'gif', webp: 'webp' };
 const MARKER_ROUTE = endpoints['public.markerImage'].path;
 export const markerImageKey = (filename: string) => `markers/${filename}`;
 export const markerImageUrl = (filename: string) => MARKER_ROUTE.replace('{filename}', encodeURIComponent(filename));
@@ -40,7 +39,7 @@ export async function saveMapSettingsFor(
   ctx: GeocodingContext,
   input: { categories: MapCategory[]; settings?: Partial<MapDisplaySettings> },
 ): Promise<StoredMapSettings & { reassigned: number }> {
-  return ctx.transaction(async (manager) => {
+  return ctx.transaction(async (manager, emit) => {
     const current = await lockMapSettings(manager);
     const known = new Set(current.categories.map((c) => c.id));
     for (const category of input.categories) {
@@ -64,15 +63,29 @@ export async function saveMapSettingsFor(
         await nextLocatorVersion(manager),
       );
     await saveMapSettings(manager, next);
+    await recordAudit(emit, {
+      action: 'settings.updated',
+      entity: 'settings',
+      entity_id: 'map_settings',
+      before: { ...current },
+      after: { ...next },
+    });
     return { ...next, reassigned };
   });
 }
 
-/** Keeps an uploaded marker image (checked by content by the router) under a fresh name; answers its URL. */
+/** A marker is drawn at icon size on the map: a bigger upload is scaled down to this box. */
+const MARKER_IMAGE_BOX = { maxWidth: 256, maxHeight: 256 };
+
+/**
+ * Keeps an uploaded marker image under a fresh name; answers its URL. What is kept is its pixels only, decoded
+ * and encoded again (PNG when it has transparency, as markers usually do, JPEG otherwise) within the pixel
+ * limit: no decompression bomb, hidden script or EXIF (GPS) metadata of the upload is published. Bytes that
+ * do not decode are refused with 415.
+ */
 export async function storeMarkerImage(ctx: GeocodingContext, upload: UploadedFile): Promise<string> {
-  const kind = detectImageKind(upload.buffer);
-  if (!kind) throw new Error('an unchecked file reached the marker upload'); // the router refuses these
-  const filename = `marker-${randomBytes(12).toString('hex')}.${EXTENSIONS[kind]}`;
-  await ctx.objects.put(markerImageKey(filename), upload.buffer, upload.contentType);
+  const image = await reencodeUpload(upload, MarkerImageUpload, { format: 'auto', ...MARKER_IMAGE_BOX });
+  const filename = `marker-${randomBytes(12).toString('hex')}.${image.contentType === 'image/png' ? 'png' : 'jpg'}`;
+  await ctx.objects.put(markerImageKey(filename), image.buffer, image.contentType);
   return markerImageUrl(filename);
 }

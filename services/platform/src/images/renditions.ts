@@ -96,7 +96,8 @@ export function makeRenditions(input: Buffer): Promise<Renditions> {
 
 /** What `reencodeImage` makes: the format and the box the picture must fit in (never enlarged). */
 export interface ReencodeOptions {
-  format: 'png' | 'jpeg';
+  /** 'auto': PNG when the image has an alpha channel (a logo's transparency is kept), JPEG otherwise (a photo) */
+  format: 'png' | 'jpeg' | 'auto';
   maxWidth: number;
   maxHeight: number;
   /** one grey channel instead of colour (a drawn signature), for a smaller PNG */
@@ -116,13 +117,16 @@ const JPEG_QUALITY = 82;
 export function reencodeImage(input: Buffer, opts: ReencodeOptions): Promise<Rendition<'image/png' | 'image/jpeg'>> {
   return oneAtATime(async () => {
     try {
-      let image = sharp()(input, { pages: 1, animated: false, limitInputPixels: MAX_INPUT_PIXELS, failOn: 'none' })
+      let image = sharp()(input, { pages: 1, animated: false, limitInputPixels: MAX_INPUT_PIXELS, failOn: 'none' });
+      // metadata reads the header only, and already refuses one claiming more pixels than the limit
+      const format = opts.format === 'auto' ? ((await image.metadata()).hasAlpha ? 'png' : 'jpeg') : opts.format;
+      image = image
         .rotate()
         .resize({ width: opts.maxWidth, height: opts.maxHeight, fit: 'inside', withoutEnlargement: true });
       if (opts.grayscale) image = image.grayscale();
       else image = image.toColourspace('srgb');
       image =
-        opts.format === 'png'
+        format === 'png'
           ? image.png({ compressionLevel: 9, ...(opts.colours ? { palette: true, colours: opts.colours } : {}) })
           : image.flatten({ background: '#ffffff' }).jpeg({ quality: JPEG_QUALITY, mozjpeg: true });
       const { data, info } = await image.toBuffer({ resolveWithObject: true });
@@ -130,7 +134,7 @@ export function reencodeImage(input: Buffer, opts: ReencodeOptions): Promise<Ren
         buffer: data,
         width: info.width,
         height: info.height,
-        contentType: opts.format === 'png' ? 'image/png' : 'image/jpeg',
+        contentType: format === 'png' ? 'image/png' : 'image/jpeg',
       };
     } catch (err) {
       throw new UnreadableImageError(err);

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { makeRenditions, reencodeImage, UnreadableImageError } from '../../src/images';
+import { GIF_SCRIPT, jpegWithGps, pngClaiming, transparentPng } from '../storage/hostile-images';
 import { IMAGES } from '../storage/image-fixtures';
 
 /** A real photo-like image (a gradient with detail) of the given size, encoded as `format`. */
@@ -187,5 +188,29 @@ describe('reencodeImage', () => {
     await expect(reencodeImage(broken, { format: 'png', maxWidth: 10, maxHeight: 10 })).rejects.toBeInstanceOf(
       UnreadableImageError,
     );
+  });
+
+  test("When the format is 'auto', Then a transparent PNG or a GIF stays PNG, a photo becomes JPEG, each without metadata", async () => {
+    const box = { format: 'auto' as const, maxWidth: 256, maxHeight: 256 };
+
+    const pin = await reencodeImage(await transparentPng(), box);
+    const gif = await reencodeImage(IMAGES.gif, box);
+    const photoWithGps = await reencodeImage(await jpegWithGps(), box);
+
+    expect(pin.contentType).toBe('image/png');
+    expect(await sharp(pin.buffer).metadata()).toMatchObject({ format: 'png', hasAlpha: true });
+    expect(gif.contentType).toBe('image/png');
+    expect(photoWithGps.contentType).toBe('image/jpeg');
+    const meta = await sharp(photoWithGps.buffer).metadata();
+    expect(meta).toMatchObject({ format: 'jpeg', width: 64, height: 48 });
+    expect(meta.exif).toBeUndefined();
+  });
+
+  test("When a PNG claims 50000×50000 pixels or a GIF header hides a script, Then 'auto' refuses it as unreadable", async () => {
+    const box = { format: 'auto' as const, maxWidth: 256, maxHeight: 256 };
+
+    await expect(reencodeImage(pngClaiming(50_000, 50_000), box)).rejects.toBeInstanceOf(UnreadableImageError);
+    await expect(reencodeImage(pngClaiming(20_000, 20_000), box)).rejects.toBeInstanceOf(UnreadableImageError);
+    await expect(reencodeImage(GIF_SCRIPT, box)).rejects.toBeInstanceOf(UnreadableImageError);
   });
 });
