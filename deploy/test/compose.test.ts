@@ -184,6 +184,12 @@ describe('docker-compose.yml against the configuration schemas', () => {
     },
   );
 
+  it("When identity sends mail with the saved Email Settings, Then SMTP_ALLOWED_HOSTS names compose's mail host", () => {
+    const identity = envOf('identity');
+    expect(identity.SMTP_ALLOWED_HOSTS?.split(',').map((host) => host.trim())).toContain(identity.SMTP_HOST);
+    expect(identity.SMTP_ALLOWED_HOSTS).not.toMatch(/\/0\b|169\.254|fe80/i);
+  });
+
   it('When identity stores an SMTP password, Then its encryption key comes from the operator, with no default', () => {
     expect(envOf('identity').SETTINGS_ENCRYPTION_KEY).toMatch(/^\$\{SETTINGS_ENCRYPTION_KEY:\?.+\}$/);
     expect(readRepoFile('deploy/docker/.env.example')).toContain('SETTINGS_ENCRYPTION_KEY=$(openssl rand -base64 32)');

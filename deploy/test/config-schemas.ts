@@ -66,6 +66,8 @@ export const neededInContainers: Record<'every service' | Component, Record<stri
     ADMIN_EMAIL: 'identity refuses to start while no admin exists and these are unset',
     ADMIN_PASSWORD: 'identity refuses to start while no admin exists and these are unset',
     SETTINGS_ENCRYPTION_KEY: 'without it an admin cannot save the SMTP password (503)',
+    SMTP_ALLOWED_HOSTS:
+      'identity sends mail with the saved Email Settings: without it an admin cannot name the in-cluster mail host there',
     ORDER_URL: 'without it the daily report and the weekly performance summary are not sent',
     DEALER_URL: 'without it the daily report and the weekly performance summary are not sent',
     INCENTIVE_URL: 'without it the daily report and the weekly performance summary are not sent',

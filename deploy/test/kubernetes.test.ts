@@ -306,6 +306,12 @@ describe('Kubernetes manifests against the configuration schemas', () => {
     }
   });
 
+  it("When identity sends mail with the saved Email Settings, Then SMTP_ALLOWED_HOSTS names the base's mail host and production names none", () => {
+    expect(String(portalConfig.SMTP_ALLOWED_HOSTS).split(',')).toContain(portalConfig.SMTP_HOST);
+    const production = configMapData(`${k8sDir}/overlays/production/config-patch.yaml`);
+    expect(production.SMTP_ALLOWED_HOSTS).toBe('');
+  });
+
   it('When identity stores an SMTP password, Then its encryption key comes from portal-secrets and the pod does not start without it', () => {
     const env = mainContainer(baseDeployment('identity')).env ?? [];
     expect(env.find((e) => e.name === 'SETTINGS_ENCRYPTION_KEY')?.valueFrom?.secretKeyRef).toEqual({

@@ -10,6 +10,12 @@ import { LocalSecrets } from './secrets';
 /** A process of the distributed portal: one per service, and the gateway. */
 export type PortalProcessName = ServiceName | 'gateway';
 
+/**
+ * SMTP_ALLOWED_HOSTS when the operator sets none: on one machine, a mail catcher on this machine (Mailpit,
+ * a dev SMTP server) is what an admin names in Email Settings; private ranges stay refused.
+ */
+export const LOOPBACK_SMTP_HOSTS = 'localhost,127.0.0.0/8,::1';
+
 export interface DistributedPortalOptions {
   /** the repository root, where the built `dist/main.js` of every service and the gateway live */
   repo: string;
@@ -123,6 +129,7 @@ export async function startDistributedPortal(opts: DistributedPortalOptions): Pr
     PUBLIC_BASE_URL: baseEnv.PUBLIC_BASE_URL ?? publicUrl,
     OBJECTS_DIR: baseEnv.OBJECTS_DIR ?? join(opts.dataDir, 'objects'),
     MAIL_OUTBOX_DIR: baseEnv.MAIL_OUTBOX_DIR ?? join(opts.dataDir, 'mail'),
+    SMTP_ALLOWED_HOSTS: baseEnv.SMTP_ALLOWED_HOSTS ?? LOOPBACK_SMTP_HOSTS,
     ...opts.processEnv?.[name],
   });
   const gatewayEnv: NodeJS.ProcessEnv = {

@@ -14,7 +14,7 @@ import {
   startService,
 } from '@portal/platform';
 import { openLocalDatabase, serviceDatabaseUrl } from './database';
-import { freePort } from './portal-processes';
+import { freePort, LOOPBACK_SMTP_HOSTS } from './portal-processes';
 import { LocalSecrets } from './secrets';
 import { allServices } from './services';
 
@@ -53,7 +53,14 @@ async function main() {
     revocations,
     logger,
     objects: objectStoreFromEnv({ ...env, OBJECTS_DIR: env.OBJECTS_DIR ?? resolve(dataDir, 'objects') }),
-    mailer: mailerFromEnv({ ...env, MAIL_OUTBOX_DIR: env.MAIL_OUTBOX_DIR ?? resolve(dataDir, 'mail') }, logger),
+    mailer: mailerFromEnv(
+      {
+        ...env,
+        MAIL_OUTBOX_DIR: env.MAIL_OUTBOX_DIR ?? resolve(dataDir, 'mail'),
+        SMTP_ALLOWED_HOSTS: env.SMTP_ALLOWED_HOSTS ?? LOOPBACK_SMTP_HOSTS,
+      },
+      logger,
+    ),
   };
 
   const running: RunningService[] = [];

@@ -1,5 +1,8 @@
-import { readdir } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { EmailRequested } from '@portal/contracts';
+import { createLogger, createMailer, parseSmtpAllowList, smtpDestinations } from '@portal/platform';
 import { parseMail } from '@portal/platform/testing/smtp-receiver';
 import { bearer, FIRST_ADMIN, startIdentity, type TestIdentity } from './support/identity';
 import { type StandardPortSmtp, startSmtpOnStandardPort, unusedLoopbackHost } from './support/smtp-on-standard-port';
@@ -8,16 +11,28 @@ const SMTP_LOGIN = { username: 'portal-mailer', password: 'smtp secret 42' };
 let identity: TestIdentity;
 let adminToken: string;
 let smtp: StandardPortSmtp;
+let outboxDir: string;
+/** a failed connection is answered after this long (see sendTestEmail) */
+const CONNECTION_TIMEOUT_MS = 1000;
 
 beforeAll(async () => {
   smtp = await startSmtpOnStandardPort(SMTP_LOGIN);
-  identity = await startIdentity('identity_email');
+  outboxDir = await mkdtemp(path.join(os.tmpdir(), 'identity-email-outbox-'));
+  // the test receivers are on loopback addresses, which Email Settings may name only when allowed
+  const mailer = createMailer({
+    logger: createLogger('test', 'silent'),
+    outboxDir,
+    connectionTimeoutMs: CONNECTION_TIMEOUT_MS,
+    destinations: smtpDestinations({ allow: parseSmtpAllowList('127.0.0.0/8') }),
+  });
+  identity = await startIdentity('identity_email', {}, { mailer });
   adminToken = await identity.signIn(FIRST_ADMIN.email, FIRST_ADMIN.password);
 });
 
 afterAll(async () => {
   await identity?.stop();
   await smtp?.stop();
+  await rm(outboxDir, { recursive: true, force: true });
 });
 
 const post = (path: string, body: object) => identity.http().post(path).set(bearer(adminToken)).send(body);
@@ -73,7 +88,7 @@ describe('Email Settings before any are saved', () => {
   test('When another service requests a mail, Then the default mailer (the outbox folder here) sends it', async () => {
     const eventId = await requestMail('Invoice before settings');
     await eventually(() => processed(eventId));
-    const files = await readdir(`/tmp/${identity.db.name}/mail`);
+    const files = await readdir(outboxDir);
     expect(files).toHaveLength(1);
     expect(smtp.receiver.received).toHaveLength(0);
   });
@@ -96,22 +111,42 @@ describe('Saving Email Settings', () => {
   test('When saved again with a blank password, Then the stored one is kept; with another server it is dropped', async () => {
     const kept = await post('/api/admin/email-settings', { ...settingsForm(), smtp_password: '' });
     expect(kept.body.settings.smtp_password_set).toBe(true);
-    const moved = await post('/api/admin/email-settings', { ...settingsForm(), smtp_server: 'smtp.elsewhere.example' });
+    const moved = await post('/api/admin/email-settings', { ...settingsForm(), smtp_server: unusedLoopbackHost() });
     expect(moved.body.settings.smtp_password_set).toBe(false);
     const restored = await post('/api/admin/email-settings', { ...settingsForm(), smtp_password: SMTP_LOGIN.password });
     expect(restored.body.settings.smtp_password_set).toBe(true);
   });
 
-  test('When the port is not 587, 465 or 25, or server or sender email is missing, Then the reason is answered', async () => {
+  test('When the port is not 587, 465 or 25, or the server or sender email is missing, Then the reason is answered', async () => {
     const port = await post('/api/admin/email-settings', { ...settingsForm(), smtp_port: 2525 });
     expect(port.status).toBe(400);
     expect(port.body.detail).toBe('Error: SMTP port must be 587, 465 or 25');
-    expect((await post('/api/admin/email-settings', { ...settingsForm(), smtp_server: ' ' })).body.detail).toBe(
+    const { smtp_server: _, ...withoutServer } = settingsForm();
+    expect((await post('/api/admin/email-settings', withoutServer)).body.detail).toBe('Error: SMTP server is required');
+    expect((await post('/api/admin/test-email', { ...settingsForm(), smtp_server: ' ' })).body.detail).toBe(
       'Error: SMTP server is required',
     );
     expect((await post('/api/admin/email-settings', { ...settingsForm(), sender_email: '' })).body.detail).toBe(
       'Error: Sender email is required',
     );
+  });
+});
+
+describe('Going back to the outbox', () => {
+  test('When an admin clears the server, Then mail goes to the outbox folder again, the password is dropped, and the route says so', async () => {
+    const cleared = await post('/api/admin/email-settings', { ...settingsForm(), smtp_server: ' ' });
+
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.settings).toMatchObject({ smtp_server: '', smtp_password_set: false });
+    expect(cleared.body.mail_route.kind).toBe('file_outbox');
+    expect(cleared.body.mail_route.description).toMatch(/^No SMTP server: mail is written to the outbox folder/);
+    const before = (await readdir(outboxDir)).length;
+    const eventId = await requestMail('Invoice without a server');
+    await eventually(() => processed(eventId));
+    expect(await readdir(outboxDir)).toHaveLength(before + 1);
+
+    const restored = await post('/api/admin/email-settings', { ...settingsForm(), smtp_password: SMTP_LOGIN.password });
+    expect(restored.body.mail_route.kind).toBe('saved_smtp');
   });
 });
 
@@ -136,24 +171,25 @@ describe('Test Email', () => {
     expect(smtp.receiver.received.at(-1)?.envelopeTo).toEqual([FIRST_ADMIN.email]);
   });
 
-  test('When nothing listens on the port, Then "Email test failed: ..." says what to check, quickly, without the address', async () => {
+  test('When nothing listens on the port, Then "Email test failed: ..." names the server as typed and what to check, after the connection timeout', async () => {
     const started = Date.now();
     const host = unusedLoopbackHost();
     const res = await post('/api/admin/test-email', { ...settingsForm(), smtp_server: host, smtp_port: 25 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(CONNECTION_TIMEOUT_MS - 50);
     expect(Date.now() - started).toBeLessThan(3000);
     expect(res.status).toBe(400);
     expect(res.body.detail).toBe(
-      'Email test failed: the SMTP server refused the connection. Check the server name and port.',
+      `Email test failed: could not reach the mail server ${host}:25. Check the server name and port.`,
     );
-    expect(JSON.stringify(res.body)).not.toContain(host);
-    expect(JSON.stringify(res.body)).not.toMatch(/127\.\d+|ECONNREFUSED|:25\b/);
+    expect(JSON.stringify(res.body)).not.toMatch(/ECONNREFUSED/);
   });
 
-  test('When the server name does not resolve, Then the reason says so without echoing the name', async () => {
+  test('When the server name does not resolve, Then the answer is the one of any server that cannot be reached', async () => {
     const res = await post('/api/admin/test-email', { ...settingsForm(), smtp_server: 'mail.internal.invalid' });
     expect(res.status).toBe(400);
-    expect(res.body.detail).toMatch(/^Email test failed: the SMTP server name could not be found/);
-    expect(res.body.detail).not.toContain('internal');
+    expect(res.body.detail).toBe(
+      'Email test failed: could not reach the mail server mail.internal.invalid:587. Check the server name and port.',
+    );
   });
 
   test('When the password is wrong, Then the server refusal is the reason (with its reply code, not its address)', async () => {
@@ -198,7 +234,10 @@ describe('Mail requested by other services', () => {
 
 describe('Without SETTINGS_ENCRYPTION_KEY', () => {
   test('When an admin saves an SMTP password, Then 503 names the missing key; without a password saving works', async () => {
-    const bare = await startIdentity('identity_nokey', { SETTINGS_ENCRYPTION_KEY: undefined });
+    const bare = await startIdentity('identity_nokey', {
+      SETTINGS_ENCRYPTION_KEY: undefined,
+      SMTP_ALLOWED_HOSTS: '127.0.0.0/8',
+    });
     try {
       const token = await bare.signIn(FIRST_ADMIN.email, FIRST_ADMIN.password);
       const withPassword = await bare

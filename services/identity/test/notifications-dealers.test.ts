@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { DealerApplicationReceived, DealerCreated, type PayloadOfType } from '@portal/contracts';
 import { dealerSnapshot } from '@portal/platform/testing';
+import { parseMail } from '@portal/platform/testing/smtp-receiver';
 import { NEW_DEALERS_LISTED } from '../src/domain/notifications/dealer-notices';
 import { FIRST_ADMIN } from './support/identity';
 import {
@@ -66,6 +67,21 @@ describe('notify_new_dealer_applications', () => {
       expect(text).toContain(part);
     expect(text).toContain('https://portal.example.com/admin/dashboard');
     expect(htmlOf(mail)).toContain('We sell &lt;b&gt;blinds&lt;/b&gt; &amp; stands');
+  });
+
+  test('When the business name holds line breaks ("\\r\\nBcc: x@y"), Then the subject is one line with no added header or recipient', async () => {
+    const tag = randomUUID().slice(0, 6);
+    const applied = application({ business_name: `Acme ${tag}\r\nBcc: x@y\u2028Blinds` });
+    await deliverApplication(applied);
+    await t.settled();
+
+    const [mail, ...others] = t.mailsWith(`Acme ${tag} Bcc: x@y Blinds`);
+    expect(others).toHaveLength(0);
+    expect(subjectOf(mail)).toBe(`New dealer application: Acme ${tag} Bcc: x@y Blinds`);
+    expect(mail?.envelopeTo).toEqual([NOTIFICATION_EMAIL]);
+    expect(parseMail(mail?.raw ?? '').headers.has('bcc')).toBe(false);
+    const head = (mail?.raw ?? '').split('\r\n\r\n')[0];
+    expect(head).not.toMatch(/=0D|=0A|=E2=80=A8/i);
   });
 
   test('When the setting, email notifications or the Email Settings notifications are off, Then no notice', async () => {

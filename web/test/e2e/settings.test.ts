@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { launchBrowser, type TestBrowser } from './browser';
 import { expectFieldError } from './formSteps';
 import { type Portal, startPortal } from './harness';
+import { screenshots } from './pageChecks';
 import { expectMessage, landingPage, openSettings, signIn } from './settingsSteps';
 
 jest.setTimeout(180_000);
@@ -148,7 +149,8 @@ describe('The Settings screen in a real browser', () => {
     await openSettings(page, 'Email Settings');
     // where mail goes now: no SMTP server anywhere yet (the portal was started without SMTP_HOST)
     const mailRoute = page.getByRole('status', { name: 'Where mail goes now' });
-    await mailRoute.getByText('the file outbox (no SMTP server set up)', { exact: true }).waitFor();
+    await mailRoute.getByText('the outbox folder (no SMTP server)', { exact: true }).waitFor();
+    await mailRoute.getByText(/^No SMTP server: mail is written to the outbox folder/).waitFor();
     expect(await page.getByLabel('Large Order Threshold ($)').inputValue()).toBe('1000');
     expect(await page.getByLabel('Revenue Threshold ($)').inputValue()).toBe('1000');
     expect(await page.getByLabel('Daily Report Time').inputValue()).toBe('08:00');
@@ -174,9 +176,29 @@ describe('The Settings screen in a real browser', () => {
     await page.getByText('A password is saved. Leave blank to keep it.').waitFor();
     expect(await page.getByLabel('Revenue Threshold ($)').inputValue()).toBe('2500');
 
-    // nothing listens on port 25 here: the test mail fails with its reason
+    // nothing listens on port 25 here: the test mail fails with its reason, after the connection timeout
     await page.getByRole('button', { name: 'Test Email' }).click();
-    await page.locator('.message.message--error', { hasText: /^Email test failed: .+/ }).waitFor({ timeout: 20_000 });
+    await page
+      .locator('.message.message--error', {
+        hasText: 'Email test failed: could not reach the mail server 127.0.0.1:25. Check the server name and port.',
+      })
+      .waitFor({ timeout: 20_000 });
+
+    // a link-local (cloud metadata) server is refused whatever the launcher allows
+    await page.getByLabel('SMTP Server').fill('169.254.169.254');
+    await page.getByRole('button', { name: 'Save Email Settings' }).click();
+    await page.getByText(/169\.254\.169\.254 is a cloud metadata address: .*never allowed/).waitFor();
+
+    // back to the outbox: a blank server is saved, the password with it dropped
+    await page.getByLabel('SMTP Server').fill('');
+    await page.getByRole('button', { name: 'Save Email Settings' }).click();
+    await expectMessage(page, 'Email settings saved successfully!', 'success');
+    await mailRoute.getByText('the outbox folder (no SMTP server)', { exact: true }).waitFor();
+    await screenshots(page, 'email-settings-outbox');
+    await page.reload();
+    await openSettings(page, 'Email Settings');
+    expect(await page.getByLabel('SMTP Server').inputValue()).toBe('');
+    expect(await page.getByText('A password is saved. Leave blank to keep it.').count()).toBe(0);
   });
 });
 

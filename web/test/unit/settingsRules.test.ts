@@ -1,5 +1,5 @@
-import { DEFAULT_NOTIFICATION_SETTINGS } from '@portal/contracts';
-import { emailSettingsChange, emailTestFailureText } from '../../src/features/settings/email/emailForm';
+import { DEFAULT_NOTIFICATION_SETTINGS, endpoints } from '@portal/contracts';
+import { emailSettingsChange, emailTestFailureText, mailRouteLabel } from '../../src/features/settings/email/emailForm';
 import { notificationFormOf, notificationSettingsOf } from '../../src/features/settings/notifications/notificationForm';
 import { addZone, removeZone } from '../../src/features/settings/system/zoneRules';
 
@@ -49,6 +49,14 @@ describe('The Email Settings form', () => {
     );
     expect(emailTestFailureText('Invalid login')).toBe('Email test failed: Invalid login');
     expect(emailTestFailureText(undefined)).toBe('Email test failed: Connection error');
+  });
+
+  test('When the server is left blank, Then saving is allowed (mail goes back to the outbox folder) but a test mail needs a server', () => {
+    const cleared = emailSettingsChange({ ...form, smtp_server: '' });
+    expect(endpoints['admin.saveEmailSettings'].body.safeParse(cleared).success).toBe(true);
+    const test = endpoints['admin.testEmail'].body.safeParse(cleared);
+    expect(test.error?.issues[0]?.message).toBe('Error: SMTP server is required');
+    expect(mailRouteLabel('file_outbox')).toBe('the outbox folder (no SMTP server)');
   });
 
   test('When a password is typed, Then it is sent', () => {

@@ -52,6 +52,15 @@ describe('nextEmailSettings (saving the form)', () => {
     expect(nextEmailSettings(current, { ...form, smtp_username: 'someone-else' }, KEY).smtp_password_sealed).toBeNull();
   });
 
+  test('When the server is cleared (back to the outbox), Then no password is kept or sealed, even a newly typed one', () => {
+    const current = saved({ smtp_password_sealed: 'v1.sealed' });
+    const cleared = nextEmailSettings(current, { ...form, smtp_server: '', smtp_password: 's3cret' }, undefined);
+    expect(cleared).toMatchObject({ smtp_server: '', smtp_password_sealed: null });
+    expect(mailRoute(cleared, 'file_outbox').description).toMatch(
+      /^No SMTP server: mail is written to the outbox folder/,
+    );
+  });
+
   test('When read back, Then the view tells only whether a password is set', () => {
     expect(emailSettingsView(saved({ smtp_password_sealed: 'v1.sealed' }))).toMatchObject({ smtp_password_set: true });
     expect(emailSettingsView(saved())).not.toHaveProperty('smtp_password_sealed');

@@ -30,8 +30,15 @@ export type MailTransportKind = 'environment_smtp' | 'file_outbox';
 export interface Mailer {
   /** the transport used without settings: SMTP from SMTP_* when configured, else the file outbox */
   readonly defaultTransport: MailTransportKind;
-  /** sends with `settings` when given, else the default transport (SMTP from env, or the file outbox) */
+  /** how long connecting, or waiting for the greeting, may take before a send fails */
+  readonly connectionTimeoutMs: number;
+  /**
+   * sends with `settings` when given (their host resolved and checked against SMTP_ALLOWED_HOSTS first:
+   * SmtpDestinationRefused), else the default transport (SMTP from env, or the file outbox)
+   */
   send(message: MailMessage, settings?: SmtpSettings): Promise<{ messageId: string }>;
+  /** resolves and checks an SMTP host an admin names; rejects with SmtpDestinationRefused or the resolver's error */
+  checkSmtpServer(host: string): Promise<void>;
   /** connects and authenticates to the SMTP server (no mail sent); rejects with a clear reason */
   verify(settings: SmtpSettings): Promise<void>;
 }

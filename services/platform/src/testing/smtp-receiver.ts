@@ -16,12 +16,21 @@ export interface ReceivedMail {
 export interface SmtpReceiver {
   port: number;
   received: ReceivedMail[];
+  /** the usernames senders tried to log in with, in order */
+  authAttempts: string[];
+  /**
+   * The first mail (already received or arriving within `timeoutMs`) that `matches`; rejects naming `what` when
+   * none comes. Resolved when the mail arrives, not by polling.
+   */
+  waitForMail(matches: (mail: ReceivedMail) => boolean, what: string, timeoutMs?: number): Promise<ReceivedMail>;
   stop(): Promise<void>;
 }
 
 export interface SmtpReceiverOptions {
   /** recipients the server refuses with `550 Mailbox unavailable` (a failure the sender sees at RCPT TO) */
   refuseRecipient?: (address: string) => boolean;
+  /** false: STARTTLS is neither offered nor accepted, as on an old or misconfigured server (default true) */
+  offerStartTls?: boolean;
 }
 
 /**
@@ -33,13 +42,17 @@ export async function startSmtpReceiver(
   options: SmtpReceiverOptions = {},
 ): Promise<SmtpReceiver> {
   const received: ReceivedMail[] = [];
+  const authAttempts: string[] = [];
+  const waiters = new Set<(mail: ReceivedMail) => void>();
   const server = new SMTPServer({
     logger: false,
+    disabledCommands: options.offerStartTls === false ? ['STARTTLS'] : [],
     authOptional: !credentials,
     allowInsecureAuth: true,
     // room for attachments (smtp-server's default is unlimited; a bound keeps a broken test from eating memory)
     size: 25 * 1024 * 1024,
     onAuth(auth, _session, callback) {
+      authAttempts.push(auth.username ?? '');
       if (credentials && auth.username === credentials.username && auth.password === credentials.password) {
         callback(null, { user: auth.username });
       } else {
@@ -58,11 +71,13 @@ export async function startSmtpReceiver(
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const { mailFrom, rcptTo } = session.envelope;
-        received.push({
+        const mail = {
           envelopeFrom: mailFrom ? mailFrom.address : '',
           envelopeTo: rcptTo.map((r) => r.address),
           raw: Buffer.concat(chunks).toString('utf8'),
-        });
+        };
+        received.push(mail);
+        for (const waiter of waiters) waiter(mail);
         callback();
       });
     },
@@ -71,6 +86,24 @@ export async function startSmtpReceiver(
   return {
     port: (server.server.address() as AddressInfo).port,
     received,
+    authAttempts,
+    waitForMail(matches, what, timeoutMs = 20_000) {
+      const already = received.find(matches);
+      if (already) return Promise.resolve(already);
+      return new Promise<ReceivedMail>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          waiters.delete(waiter);
+          reject(new Error(`no mail ${what} within ${timeoutMs} ms`));
+        }, timeoutMs);
+        const waiter = (mail: ReceivedMail) => {
+          if (!matches(mail)) return;
+          clearTimeout(timer);
+          waiters.delete(waiter);
+          resolve(mail);
+        };
+        waiters.add(waiter);
+      });
+    },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -151,6 +184,9 @@ export function mailParts(raw: string): MailPart[] {
     },
   ];
 }
+
+/** A message as one text with its quoted-printable soft breaks and `=3D` undone: links read whole. */
+export const readableMail = (mail: ReceivedMail): string => mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
 
 /** The attachments of a message, decoded. */
 export const mailAttachments = (raw: string): MailPart[] => mailParts(raw).filter((part) => part.attachment);

@@ -32,6 +32,41 @@ describe('smtpTransportOptions', () => {
     expect(anonymous.auth).toBeUndefined();
   });
 
+  it.each([
+    [587, false],
+    [25, false],
+  ])(
+    'When a username goes to a server elsewhere on port %s, Then STARTTLS is required (never AUTH in clear)',
+    (port, secure) => {
+      const options = smtpTransportOptions(
+        { ...base, host: 'smtp.example.com', port, secure, username: 'u', password: 'p' },
+        10_000,
+      );
+
+      expect(options.requireTLS).toBe(true);
+      expect(options.ignoreTLS).toBe(false);
+    },
+  );
+
+  it('When TLS is on from the first byte (465), or no username is sent, or the receiver is on this machine, Then STARTTLS is not forced', () => {
+    const login = { username: 'u', password: 'p' };
+    expect(
+      smtpTransportOptions({ ...base, ...login, host: 'smtp.example.com', port: 465, secure: true }, 10_000).requireTLS,
+    ).toBe(false);
+    expect(smtpTransportOptions({ ...base, host: 'smtp.example.com' }, 10_000).requireTLS).toBe(false);
+    expect(smtpTransportOptions({ ...base, ...login, host: '127.0.0.1' }, 10_000).requireTLS).toBe(false);
+  });
+
+  it('When the destination was checked, Then nodemailer connects to its address and checks the certificate against the name', () => {
+    const options = smtpTransportOptions({ ...base, host: 'smtp.example.com' }, 10_000, {
+      address: '203.0.113.25',
+      servername: 'smtp.example.com',
+    });
+
+    expect(options.host).toBe('203.0.113.25');
+    expect(options.tls).toEqual({ servername: 'smtp.example.com' });
+  });
+
   it('When a timeout is given, Then connecting, the greeting and DNS are bounded by it', () => {
     const options = smtpTransportOptions({ ...base, host: 'smtp.example.com' }, 4000);
 

@@ -100,18 +100,23 @@ export function storedPasswordApplies(stored: StoredEmailSettings, form: SmtpFor
   );
 }
 
-/** The settings to store from a saved form: a new password sealed, a blank one keeps the stored password where it applies. */
+/**
+ * The settings to store from a saved form: a new password sealed, a blank one keeps the stored password where
+ * it applies. Without a server (back to the environment's SMTP or the outbox) no password is kept.
+ */
 export function nextEmailSettings(
   current: StoredEmailSettings,
   form: SmtpForm & { smtp_password?: string; notifications_enabled: boolean },
   key: Buffer | undefined,
 ): StoredEmailSettings {
-  const sealed = form.smtp_password ? sealSmtpPassword(key, form.smtp_password) : undefined;
+  const server = form.smtp_server !== '';
+  const sealed = server && form.smtp_password ? sealSmtpPassword(key, form.smtp_password) : undefined;
+  const kept = server && storedPasswordApplies(current, form) ? current.smtp_password_sealed : null;
   return {
     smtp_server: form.smtp_server,
     smtp_port: form.smtp_port as StoredEmailSettings['smtp_port'],
     smtp_username: form.smtp_username ?? '',
-    smtp_password_sealed: sealed ?? (storedPasswordApplies(current, form) ? current.smtp_password_sealed : null),
+    smtp_password_sealed: sealed ?? kept,
     sender_name: form.sender_name ?? '',
     sender_email: form.sender_email,
     use_ssl: form.use_ssl,
@@ -159,6 +164,6 @@ export function mailRoute(stored: StoredEmailSettings, environment: MailTranspor
   }
   return {
     kind: 'file_outbox',
-    description: `No SMTP server is configured: mail is written as files to the server's mail outbox folder and is not delivered. Save an SMTP server here to send real mail.${off}`,
+    description: `No SMTP server: mail is written to the outbox folder on the server (as files) and is not delivered. Save an SMTP server here to send real mail.${off}`,
   };
 }

@@ -61,7 +61,12 @@ export function EmailSettingsForm({ initial, passwordStored }: EmailSettingsForm
   return (
     <form className="settings-form" onSubmit={onSubmit} noValidate>
       <div className="settings-grid">
-        <InputField label="SMTP Server" required placeholder="smtp.example.com" {...text('smtp_server')} />
+        <InputField
+          label="SMTP Server"
+          placeholder="smtp.example.com"
+          hint="Leave blank for no SMTP server: mail is then written to the outbox folder."
+          {...text('smtp_server')}
+        />
         <SelectInput
           label="SMTP Port"
           value={String(values.smtp_port)}
@@ -93,7 +98,7 @@ export function EmailSettingsForm({ initial, passwordStored }: EmailSettingsForm
           label="Use SSL"
           checked={values.use_ssl}
           onChange={(use_ssl) => set({ use_ssl })}
-          description="Connect with SSL/TLS from the start (port 465)."
+          description="Connect with SSL/TLS from the start (port 465). On 587 and 25 a username and password are only sent after STARTTLS."
         />
         <CheckField
           label="Email notifications"

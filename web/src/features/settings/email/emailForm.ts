@@ -45,6 +45,6 @@ export function mailRouteLabel(kind: MailRoute['kind']): string {
     case 'environment_smtp':
       return "the portal's own SMTP server (none saved here)";
     case 'file_outbox':
-      return 'the file outbox (no SMTP server set up)';
+      return 'the outbox folder (no SMTP server)';
   }
 }
