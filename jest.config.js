@@ -26,7 +26,8 @@ const shared = {
   testEnvironment: 'node',
   transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
   transformIgnorePatterns: [
-    '/node_modules/(?!(d3-geo|d3-array|internmap|topojson-client|kdbush|geokdbush|tinyqueue|supercluster)/)',
+    // ESM-only packages, compiled to CommonJS for Jest (otplib's base32 and hashes: @scure, @noble)
+    '/node_modules/(?!(d3-geo|d3-array|internmap|topojson-client|kdbush|geokdbush|tinyqueue|supercluster|@otplib|@scure|@noble)/)',
   ],
   moduleNameMapper: {
     '^@portal/contracts$': '<rootDir>/contracts/src',
@@ -51,11 +52,9 @@ const UNIT = [
   'services/platform/test/config/*.test.ts',
   'services/platform/test/db/database-unavailable.test.ts',
   'services/platform/test/images/*.test.ts',
-  'services/identity/test/sign-in-back-off.test.ts',
-  'services/platform/test/http/attempt-limiter.test.ts',
   'services/platform/test/mail/{public-mail-failure,smtp-options}.test.ts',
   'services/platform/test/storage/{check-upload,download-token}.test.ts',
-  'gateway/test/{docs-page,edge-auth,maintenance,metrics,pages,proxy,routing-table,sessions}.test.ts',
+  'gateway/test/{docs-page,edge-auth,edge-limits,maintenance,metrics,pages,proxy,routing-table,sessions}.test.ts',
   'deploy/test/*.test.ts',
   'web/test/unit/*.test.ts',
 ].map(inRepo);

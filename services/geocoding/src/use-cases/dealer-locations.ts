@@ -36,9 +36,8 @@ function publicLocation(dealer: MapDealer): DealerLocation[] {
  */
 export async function placedDealerLocations(ctx: GeocodingContext, client: string): Promise<BuiltJson> {
   const runtime = ctx.deps;
-  const wait = runtime.locationListsPerAddress.retryAfterMs(client);
-  if (wait > 0) throw tooMany(wait, 'requests');
-  runtime.locationListsPerAddress.record(client);
+  const lists = await runtime.locationListsPerAddress.take(client);
+  if (!lists.allowed) throw tooMany(lists.msBeforeReset, 'requests');
 
   const version = await runtime.locator.fresh();
   // a request that waited less may already have built a newer version: that one serves too

@@ -32,9 +32,8 @@ export const tooMany = (ms: number, what = 'searches') => {
  */
 export async function locateDealers(ctx: GeocodingContext, input: SearchInput, client: string): Promise<LocatorAnswer> {
   const runtime = ctx.deps;
-  const wait = runtime.searchesPerAddress.retryAfterMs(client);
-  if (wait > 0) throw tooMany(wait);
-  runtime.searchesPerAddress.record(client);
+  const searches = await runtime.searchesPerAddress.take(client);
+  if (!searches.allowed) throw tooMany(searches.msBeforeReset);
 
   let center: Coordinates;
   let matched: string | null = null;
@@ -45,9 +44,8 @@ export async function locateDealers(ctx: GeocodingContext, input: SearchInput, c
     const key = text.toLowerCase();
     let place: GeocodeResult | undefined = runtime.places.get(key);
     if (!place) {
-      const lookupWait = runtime.placeLookupsPerAddress.retryAfterMs(client);
-      if (lookupWait > 0) throw tooMany(lookupWait);
-      runtime.placeLookupsPerAddress.record(client);
+      const lookups = await runtime.placeLookupsPerAddress.take(client);
+      if (!lookups.allowed) throw tooMany(lookups.msBeforeReset);
       place = await runtime.best.geocodeText(text);
       runtime.places.set(key, place);
     }

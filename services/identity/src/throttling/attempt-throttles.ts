@@ -1,90 +1,79 @@
 import {
-  type AttemptLimiter,
-  createAttemptLimiter,
-  createKeyedQueue,
-  type KeyedQueue,
+  type BackOffAttempt,
+  type FailureBackOff,
+  failureBackOff,
+  type RateLimit,
+  type RateLimits,
   tooManyRequests,
 } from '@portal/platform';
 import { toSeconds, waitPhrase } from './waiting-message';
 
 const MINUTE = 60_000;
+const WINDOW_SECONDS = 15 * 60;
 
 /**
- * Throttles of the other endpoints a stranger (or a stolen session) could use to guess or to burn work:
- * - `invitationTokens`: wrong invitation tokens per address (verify-invitation and complete-signup), the
- *   checks of one address judged one at a time;
+ * Throttles of the other endpoints a stranger (or a stolen session) could use to guess or to burn work, counted
+ * in PostgreSQL (identity's rate_limits table) so they hold however many replicas run:
+ * - `invitationTokens`: wrong invitation tokens per address (verify-invitation and complete-signup), a growing
+ *   wait after 10 free failures;
  * - `currentPassword`: wrong current passwords per user in update-profile (a stolen token must not become
- *   a password oracle), attempts of one user judged one at a time;
- * - `testEmails`: every test mail per admin (each opens a connection to a host the caller names);
- * - `invitationsByAdmin` / `invitationsByDealer`: every invitation sent (each sends a real mail).
+ *   a password oracle), a growing wait after 5 free failures;
+ * - `testEmails`: every test mail per admin, 20 per 15 minutes (each opens a connection to a host the caller
+ *   names);
+ * - `invitationsByAdmin` / `invitationsByDealer`: every invitation sent, 200 per admin and 5 per dealer per
+ *   15 minutes (each sends a real mail).
+ * An attempt is counted before it is judged, in one atomic statement, so concurrent attempts cannot slip past.
  */
 export interface AttemptThrottles {
-  invitationTokens: AttemptLimiter;
-  /** token checks of one address run one at a time, so a burst is judged one by one */
-  invitationTokenQueue: KeyedQueue;
-  currentPassword: AttemptLimiter;
-  currentPasswordQueue: KeyedQueue;
-  testEmails: AttemptLimiter;
-  invitationsByAdmin: AttemptLimiter;
-  invitationsByDealer: AttemptLimiter;
+  invitationTokens: FailureBackOff;
+  currentPassword: FailureBackOff;
+  testEmails: RateLimit;
+  invitationsByAdmin: RateLimit;
+  invitationsByDealer: RateLimit;
 }
 
-export function createAttemptThrottles(now: () => number = Date.now): AttemptThrottles {
+export function createAttemptThrottles(limits: RateLimits): AttemptThrottles {
+  // the refusal's detail is countAttempt's: it says what to wait for and how long
+  const everyAttempt = (name: string, points: number) =>
+    limits.limit({ name, points, windowSeconds: WINDOW_SECONDS, detail: '' });
   return {
-    invitationTokens: createAttemptLimiter({
+    invitationTokens: failureBackOff(limits, {
+      name: 'invitation-token-address',
       freeFailures: 10,
       baseDelayMs: 1000,
       maxDelayMs: 5 * MINUTE,
-      ceiling: { failures: 100, windowMs: 15 * MINUTE },
-      forgetAfterMs: 30 * MINUTE,
-      now,
+      forgetAfterSeconds: 30 * 60,
     }),
-    invitationTokenQueue: createKeyedQueue({
-      maxWaiting: 20,
-      onFull: () => tooManyRequests('Too many invitation checks at once. Please wait a moment and try again.', 1),
-    }),
-    currentPassword: createAttemptLimiter({
+    currentPassword: failureBackOff(limits, {
+      name: 'current-password-user',
       freeFailures: 5,
       baseDelayMs: 1000,
       maxDelayMs: 15 * MINUTE,
-      forgetAfterMs: 60 * MINUTE,
-      now,
+      forgetAfterSeconds: 60 * 60,
     }),
-    currentPasswordQueue: createKeyedQueue({
-      maxWaiting: 10,
-      onFull: () => tooManyRequests('Too many profile updates at once. Please wait a moment and try again.', 1),
-    }),
-    testEmails: createAttemptLimiter({
-      freeFailures: Number.POSITIVE_INFINITY,
-      baseDelayMs: 0,
-      maxDelayMs: 0,
-      ceiling: { failures: 20, windowMs: 15 * MINUTE },
-      forgetAfterMs: 15 * MINUTE,
-      now,
-    }),
-    invitationsByAdmin: createAttemptLimiter({
-      freeFailures: Number.POSITIVE_INFINITY,
-      baseDelayMs: 0,
-      maxDelayMs: 0,
-      ceiling: { failures: 200, windowMs: 15 * MINUTE },
-      forgetAfterMs: 15 * MINUTE,
-      now,
-    }),
-    invitationsByDealer: createAttemptLimiter({
-      freeFailures: Number.POSITIVE_INFINITY,
-      baseDelayMs: 0,
-      maxDelayMs: 0,
-      ceiling: { failures: 5, windowMs: 15 * MINUTE },
-      forgetAfterMs: 15 * MINUTE,
-      now,
-    }),
+    testEmails: everyAttempt('test-email-admin', 20),
+    invitationsByAdmin: everyAttempt('invitation-admin', 200),
+    invitationsByDealer: everyAttempt('invitation-dealer', 5),
   };
 }
 
-/** Refuses with 429 (Retry-After and a detail saying what to wait for) while `key` must wait. */
-export function refuseWhileWaiting(limiter: AttemptLimiter, key: string, what: string): void {
-  const waitMs = limiter.retryAfterMs(key);
-  if (waitMs <= 0) return;
+const waitRefusal = (what: string, waitMs: number) => {
   const seconds = toSeconds(waitMs);
-  throw tooManyRequests(`${what} Please wait ${waitPhrase(seconds)} and try again.`, seconds);
+  return tooManyRequests(`${what} Please wait ${waitPhrase(seconds)} and try again.`, seconds);
+};
+
+/**
+ * Admits one attempt of `key` to be judged, or refuses with 429 (Retry-After and a detail saying what to wait
+ * for) while the key must wait. The caller ends the attempt with failed() or succeeded().
+ */
+export async function admitAttempt(backOff: FailureBackOff, key: string, what: string): Promise<BackOffAttempt> {
+  const admission = await backOff.begin(key);
+  if (!admission.admitted) throw waitRefusal(what, admission.retryAfterMs);
+  return admission.attempt;
+}
+
+/** Counts one attempt of `key`, or refuses with 429 (Retry-After and a clear detail) once the window is spent. */
+export async function countAttempt(limit: RateLimit, key: string, what: string): Promise<void> {
+  const count = await limit.take(key);
+  if (!count.allowed) throw waitRefusal(what, count.msBeforeReset);
 }

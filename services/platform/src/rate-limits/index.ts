@@ -1,2 +1,3 @@
+export * from './failure-back-off';
 export * from './rate-limits';
 export * from './rate-limits-table';

@@ -14,6 +14,16 @@ export interface RateLimitRule {
   detail: string;
 }
 
+/** Where a key stands in its current window. */
+export interface RateLimitCount {
+  /** points spent in the window, this attempt's included (past `points` when over the limit) */
+  consumed: number;
+  /** whether the attempt is within the limit */
+  allowed: boolean;
+  /** until the window ends (or a block lifts), in ms */
+  msBeforeReset: number;
+}
+
 export interface RateLimit {
   /**
    * Counts one attempt of `key` (an address, an email): refuses with 429, the rule's detail and Retry-After
@@ -21,6 +31,22 @@ export interface RateLimit {
    * attempts on any replica never slip past the limit together.
    */
   consume(key: string): Promise<void>;
+  /**
+   * Counts one attempt like consume, but answers where the key stands instead of refusing: for callers that
+   * decide themselves what an attempt over the limit gets (the sign-in throttle still checks a password there).
+   * `windowSeconds` sets the length of a window this attempt opens (not of one already running).
+   */
+  take(key: string, opts?: { windowSeconds?: number }): Promise<RateLimitCount>;
+  /** gives back `points` (default 1) taken by `take`/`consume`: an attempt that turned out not to count */
+  reward(key: string, points?: number): Promise<void>;
+  /** adds `points` (default 1) without refusing anything: counts what already happened */
+  penalty(key: string, points?: number): Promise<RateLimitCount>;
+  /** refuses every attempt of `key` for `seconds` from now (a fresh window that ends then) */
+  block(key: string, seconds: number): Promise<void>;
+  /** where the key stands, without counting; null when it has no live window */
+  get(key: string): Promise<Omit<RateLimitCount, 'allowed'> | null>;
+  /** forgets the key's window */
+  release(key: string): Promise<void>;
 }
 
 export interface RateLimits {
@@ -68,15 +94,50 @@ export function createRateLimits(db: DataSource, opts: { table?: string; sweepIn
         points: rule.points,
         duration: rule.windowSeconds,
       });
+      const countOf = (res: RateLimiterRes): RateLimitCount => ({
+        consumed: res.consumedPoints,
+        allowed: res.consumedPoints <= rule.points,
+        msBeforeReset: Math.max(0, res.msBeforeNext),
+      });
+      /** the library rejects with its result when the limit is met, with an Error when the store failed */
+      const resultOf = (err: unknown): RateLimiterRes => {
+        if (err instanceof RateLimiterRes) return err;
+        throw err;
+      };
       return {
         async consume(key) {
           try {
             await limiter.consume(hashedKey(key));
           } catch (err) {
-            // the library rejects with its result when the limit is met, with an Error when the store failed
-            if (!(err instanceof RateLimiterRes)) throw err;
-            throw tooManyRequests(rule.detail, Math.max(1, Math.ceil(err.msBeforeNext / 1000)));
+            const refused = resultOf(err);
+            throw tooManyRequests(rule.detail, Math.max(1, Math.ceil(refused.msBeforeNext / 1000)));
           }
+        },
+        async take(key, opts = {}) {
+          const options = opts.windowSeconds ? { customDuration: opts.windowSeconds } : {};
+          const res = await limiter.consume(hashedKey(key), 1, options).catch(resultOf);
+          return countOf(res);
+        },
+        async reward(key, points = 1) {
+          // not the library's reward: on a window that ended meanwhile it would store a negative count (a credit)
+          await db.query(`UPDATE ${table} SET points = GREATEST(points - $2, 0) WHERE key = $1 AND expire > $3`, [
+            limiter.getKey(hashedKey(key)),
+            points,
+            Date.now(),
+          ]);
+        },
+        async penalty(key, points = 1) {
+          return countOf(await limiter.penalty(hashedKey(key), points));
+        },
+        async block(key, seconds) {
+          await limiter.block(hashedKey(key), seconds);
+        },
+        async get(key) {
+          const res = await limiter.get(hashedKey(key));
+          return res ? { consumed: res.consumedPoints, msBeforeReset: Math.max(0, res.msBeforeNext) } : null;
+        },
+        async release(key) {
+          await limiter.delete(hashedKey(key));
         },
       };
     },

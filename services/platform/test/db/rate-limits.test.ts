@@ -2,7 +2,14 @@
  * The platform's rate limits (rate-limiter-flexible's RateLimiterPostgres in a service's own table): counted in
  * PostgreSQL, so two processes share one count, and check-and-count is atomic, so a burst cannot slip past.
  */
-import { createRateLimits, HttpError, type RateLimits, rateLimitsTableUp } from '@portal/platform';
+import {
+  createRateLimits,
+  type FailureBackOff,
+  failureBackOff,
+  HttpError,
+  type RateLimits,
+  rateLimitsTableUp,
+} from '@portal/platform';
 import { createTestDatabase, eventually, type TestDatabase } from '@portal/platform/testing';
 import { DataSource } from 'typeorm';
 
@@ -92,5 +99,91 @@ test('When windows ended over an hour ago, Then the sweep removes their rows and
       (row: { key: string }) => row.key,
     );
     expect(keys).toEqual(['live:x']);
+  });
+});
+
+describe('Counting before judging (take, reward, penalty, block, get, release)', () => {
+  test('When attempts are taken, Then each knows its number and whether it is within the limit, without a refusal', async () => {
+    const limit = limitsOf(replicaA).limit(rule('take', 2));
+    const counts = [await limit.take('k'), await limit.take('k'), await limit.take('k')];
+    expect(counts.map(({ consumed, allowed }) => ({ consumed, allowed }))).toEqual([
+      { consumed: 1, allowed: true },
+      { consumed: 2, allowed: true },
+      { consumed: 3, allowed: false },
+    ]);
+    expect(counts[2]?.msBeforeReset).toBeGreaterThan(590_000);
+  });
+
+  test('When a taken point is given back on another replica, Then the count drops there too, never below zero', async () => {
+    const a = limitsOf(replicaA).limit(rule('reward', 2));
+    const b = limitsOf(replicaB).limit(rule('reward', 2));
+    await a.take('k');
+    await a.take('k');
+    await b.reward('k');
+    expect((await a.get('k'))?.consumed).toBe(1);
+    await b.reward('k', 5);
+    expect((await a.get('k'))?.consumed).toBe(0);
+    // a key with no live window gets no credit
+    await b.reward('quiet');
+    expect((await a.take('quiet')).consumed).toBe(1);
+  });
+
+  test('When a penalty is added, Then it counts without refusing; a block refuses until it ends; release forgets', async () => {
+    const limit = limitsOf(replicaA).limit(rule('penalty', 3));
+    expect(await limit.get('k')).toBeNull();
+    expect((await limit.penalty('k', 5)).consumed).toBe(5);
+    await limit.release('k');
+    expect(await limit.get('k')).toBeNull();
+    await limit.block('k', 0.3);
+    expect((await limit.take('k')).allowed).toBe(false);
+    await eventually(async () => expect((await limit.take('k')).allowed).toBe(true));
+  });
+});
+
+describe('failureBackOff', () => {
+  const backOffRule = (name: string) => ({
+    name,
+    freeFailures: 2,
+    baseDelayMs: 300,
+    maxDelayMs: 60_000,
+    forgetAfterSeconds: 600,
+  });
+  const admitted = async (backOff: FailureBackOff, key: string) => {
+    const admission = await backOff.begin(key);
+    if (!admission.admitted) throw new Error(`refused for ${admission.retryAfterMs} ms`);
+    return admission.attempt;
+  };
+  const waitOf = async (backOff: FailureBackOff, key: string) => {
+    const admission = await backOff.begin(key);
+    if (admission.admitted) throw new Error('admitted');
+    return admission.retryAfterMs;
+  };
+
+  test('When a key keeps failing after its free failures, Then it waits, longer each time, on every replica', async () => {
+    const a = failureBackOff(limitsOf(replicaA), backOffRule('grow'));
+    const b = failureBackOff(limitsOf(replicaB), backOffRule('grow'));
+    for (const backOff of [a, b, a]) await (await admitted(backOff, 'k')).failed();
+    const first = await waitOf(b, 'k');
+    expect(first).toBeGreaterThan(200);
+    expect(first).toBeLessThanOrEqual(300);
+    const attempt = await eventually(() => admitted(b, 'k'));
+    await attempt.failed();
+    expect(await waitOf(a, 'k')).toBeGreaterThan(400);
+  });
+
+  test('When a success comes between failures, Then it neither counts nor wipes the count', async () => {
+    const backOff = failureBackOff(limitsOf(replicaA), backOffRule('success'));
+    await (await admitted(backOff, 'k')).failed();
+    await (await admitted(backOff, 'k')).succeeded();
+    await (await admitted(backOff, 'k')).failed();
+    await (await admitted(backOff, 'k')).failed(); // the third failure: the wait starts
+    expect(await waitOf(backOff, 'k')).toBeGreaterThan(0);
+  });
+
+  test('When 10 attempts arrive at once on two replicas, Then only the free ones and one more are judged', async () => {
+    const a = failureBackOff(limitsOf(replicaA), backOffRule('burst'));
+    const b = failureBackOff(limitsOf(replicaB), backOffRule('burst'));
+    const admissions = await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).begin('k')));
+    expect(admissions.filter((admission) => admission.admitted)).toHaveLength(3);
   });
 });
