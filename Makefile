@@ -1,5 +1,5 @@
 # The front door. `make start` runs the portal on this machine; `make test` runs every test.
-.PHONY: start start-distributed dead-letters seed test test-unit test-watch build typecheck lint format bench clean
+.PHONY: start start-distributed dead-letters audit-check seed test test-unit test-watch build typecheck lint format bench clean
 
 start:
 	@bash scripts/start.sh
@@ -11,6 +11,10 @@ start-distributed:
 # the dead letters of RabbitMQ: `make dead-letters` lists them, `make dead-letters ARGS="replay <id>"` replays one
 dead-letters:
 	@node deploy/local/dist/dead-letters.js $(or $(ARGS),list)
+
+# the audit log's hash chain, recomputed: `DATABASE_URL=postgres://… make audit-check` (exit 1 names the first broken entry)
+audit-check:
+	@node services/identity/dist/check-audit-chain.js
 
 # a demo business in the running portal (SEED_URL, ADMIN_EMAIL, ADMIN_PASSWORD, SEED_SCALE); `make seed ARGS=--force`
 seed:

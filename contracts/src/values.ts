@@ -39,3 +39,66 @@ export const DELIVERY_PROOF_MESSAGES = {
   driverOnlySelf: 'Error: A delivery user can only drive their own routes',
   idempotencyKeyReused: 'Error: This Idempotency-Key was used for a different request',
 } as const;
+
+/**
+ * What the audit log records changes of (`entity` of an entry and the `entity` filter of
+ * `GET /api/admin/audit-log`). Settings pages are `settings` with the page's name as `entity_id`.
+ */
+export const AUDIT_ENTITIES = [
+  'dealer',
+  'dealer_login',
+  'invitation',
+  'user',
+  'settings',
+  'product',
+  'order',
+  'payment',
+  'shipment',
+  'delivery_proof',
+  'coordinates',
+  'incentive_program',
+  'picture',
+] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+
+/** Fields whose values never enter the audit log: a change to one is recorded as changed, without values. */
+export const AUDIT_SECRET_FIELDS = [
+  'password',
+  'password_hash',
+  'new_password',
+  'current_password',
+  'temporary_password',
+  'smtp_password',
+  'token',
+  'token_hash',
+  'mfa_secret',
+  'recovery_codes',
+  'api_key',
+  'google_maps_api_key',
+] as const;
+/** Stands for a secret's before and after values in an entry's changes. */
+export const AUDIT_REDACTED = '[redacted]';
+
+/**
+ * The query parameters the embedded dealer locator may carry: the two that ask for it, and the locator's own
+ * search (a place, radius, category). An allow-list, because any other parameter may one day make the web show
+ * something else (today `action` and `token` open dealer signup).
+ */
+const EMBEDDED_LOCATOR_PARAMS = new Set(['view', 'embed', 'zip', 'q', 'radius', 'category']);
+
+/**
+ * Whether an address is the embed widget's frame, `/?view=dealer-locator&embed=1`: the public locator alone,
+ * the only page another site may frame. The gateway decides its framing headers with it and the web shows the
+ * embedded locator exactly when it is true, so a page that is framable shows nothing but the locator; any
+ * other parameter (an invitation's `action` and `token` above all) makes the page an ordinary, unframable one.
+ */
+export function embeddedLocatorPage(pathname: string, search: string | URLSearchParams): boolean {
+  if (pathname !== '/') return false;
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  for (const name of params.keys()) if (!EMBEDDED_LOCATOR_PARAMS.has(name)) return false;
+  const only = (name: string) => {
+    const values = params.getAll(name);
+    return values.length === 1 ? values[0] : undefined;
+  };
+  return only('view') === 'dealer-locator' && only('embed') === '1';
+}

@@ -110,13 +110,19 @@ const eventsByExportName = new Map(
 /** `emit(Event, …)`, `ctx.emit(Event, …)` and `emit.many(Event, …)` in a service's own code. */
 const EMIT_CALL = /\bemit(?:\.many)?\(\s*([A-Za-z_$][\w$]*)/g;
 
+/** The platform's `recordAudit(emit, …)` / `recordAudits(emit, …)`: each emits audit.recorded for its service. */
+const AUDIT_CALL = /\brecordAudits?\(\s*emit\b/;
+
 /** The event types each service's code emits, by service, and the emit calls whose event is not the contract's. */
 function emittedByCode(): { emitted: Map<string, Set<string>>; problems: string[] } {
   const emitted = new Map<string, Set<string>>();
   const problems: string[] = [];
   for (const service of SERVICES) {
     for (const file of filesUnder(`services/${service}/src`, ['.ts'])) {
-      for (const [, name = ''] of readRepoFile(file).matchAll(EMIT_CALL)) {
+      const code = readRepoFile(file);
+      if (AUDIT_CALL.test(code))
+        emitted.set('audit.recorded', new Set([...(emitted.get('audit.recorded') ?? []), service]));
+      for (const [, name = ''] of code.matchAll(EMIT_CALL)) {
         const type = eventsByExportName.get(name);
         if (!type) problems.push(`${file}: emit(${name}, …) names no event exported by @portal/contracts`);
         else emitted.set(type, new Set([...(emitted.get(type) ?? []), service]));

@@ -8,6 +8,8 @@ import { mediaEndpoints } from './media';
 import { orderEndpoints } from './order';
 import { shippingEndpoints } from './shipping';
 
+export * from './trust';
+
 export {
   catalogEndpoints,
   dealerEndpoints,

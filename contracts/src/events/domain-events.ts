@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { DEALER_SNAPSHOT_FIELDS, storedDealerShape } from '../dealer-fields';
+import { ROLES } from '../endpoint';
 import { ProductStatus } from '../entities/catalog';
 import { OrderStatus, PaymentStatus } from '../entities/order';
 import { SystemTimezone } from '../entities/settings';
+import { AUDIT_ENTITIES } from '../values';
 import { defineEvent } from './envelope';
 
 /**
@@ -323,6 +325,33 @@ export const EmailRequested = defineEvent({
   }),
 });
 
+/** One privileged change: identity appends it to the audit log (hash-chained, append-only). */
+export const AuditRecord = z.object({
+  /** when the change was made (ISO instant) */
+  at: z.string(),
+  /** who made it; null for the system (an event consumer, a scheduled job) */
+  actor_email: z.string().nullable(),
+  actor_role: z.enum(ROLES).nullable(),
+  /** what was done, `<entity>.<verb>`: 'dealer.archived', 'settings.updated', 'payment.recorded' */
+  action: z.string().regex(/^[a-z_]+\.[a-z_]+$/),
+  entity: z.enum(AUDIT_ENTITIES),
+  entity_id: z.string().min(1),
+  /** field: [before, after]; null stands for absent; secrets are AUDIT_REDACTED */
+  changes: z.record(z.string(), z.tuple([z.unknown(), z.unknown()])),
+  /** the request that made the change (x-request-id), null outside a request */
+  request_id: z.string().nullable(),
+});
+export type AuditRecord = z.infer<typeof AuditRecord>;
+
+export const AuditRecorded = defineEvent({
+  type: 'audit.recorded',
+  version: 1,
+  producers: ['identity', 'dealer', 'order', 'shipping', 'catalog', 'media', 'geocoding', 'incentive'],
+  description:
+    'A privileged change, written to the outbox in the transaction of the change; identity appends it to the audit log.',
+  payload: AuditRecord,
+});
+
 /** Every event of the portal, keyed by its type: consumers are declared against these keys. */
 export const eventsByType = {
   [DealerCreated.type]: DealerCreated,
@@ -349,6 +378,7 @@ export const eventsByType = {
   [ZonesChanged.type]: ZonesChanged,
   [TimezoneChanged.type]: TimezoneChanged,
   [EmailRequested.type]: EmailRequested,
+  [AuditRecorded.type]: AuditRecorded,
 } as const;
 
 export type Events = typeof eventsByType;

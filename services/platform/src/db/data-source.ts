@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { DataSource, type EntitySchema, type MigrationInterface } from 'typeorm';
 import { EventTablesMigrations } from '../events';
-import { credentialsOf, provisionServiceDatabase, quoteIdent } from './provision';
+import { credentialsOf, provisionServiceDatabase, quoteIdent, sealAppendOnlyTables } from './provision';
 
 export type MigrationClass = new () => MigrationInterface;
 /** TypeORM takes entity classes as plain constructors */
@@ -23,6 +23,8 @@ export interface DatabaseOptions {
   migrate?: boolean;
   /** how long a process that does not migrate waits for the schema to be up to date; default 120 s */
   waitForMigrationsMs?: number;
+  /** tables the service may only read and append to: sealed with `adminUrl` after the migrations (provision.ts) */
+  appendOnlyTables?: readonly string[];
 }
 
 /** Two-key advisory lock of the migrations of one schema: [this constant, hashtext(schema)]. */
@@ -54,6 +56,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DataSource> {
   try {
     if (migrate) await runMigrationsLocked(dataSource, opts);
     else await waitForMigrations(dataSource, opts);
+    if (migrate && opts.adminUrl && opts.appendOnlyTables?.length)
+      await sealAppendOnlyTables(opts.adminUrl, opts.schema, credentialsOf(opts.url).role, opts.appendOnlyTables);
   } catch (err) {
     await dataSource.destroy();
     throw err;

@@ -10,6 +10,7 @@ import multer from 'multer';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { authorize, type TokenVerifier } from '../auth';
+import { requestContext } from '../log/logger';
 import { setRouteLabel } from '../metrics/http-metrics';
 import { assertPlainFileName, checkUpload } from '../storage';
 import { validationError } from './error-handler';
@@ -176,12 +177,15 @@ export function contractRouter(opts: ContractRouterOptions): Router {
       setRouteLabel(res, id);
       if (noStore) res.setHeader('Cache-Control', 'no-store');
       try {
-        localsOf(req).user = authorize(
+        const user = authorize(
           endpoint.access,
           req.header('authorization'),
           opts.verifier,
           req.params as Record<string, string>,
         );
+        localsOf(req).user = user;
+        const store = requestContext.getStore();
+        if (store && user) store.user = { email: user.email, role: user.role };
         next();
       } catch (err) {
         next(err);

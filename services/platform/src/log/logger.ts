@@ -1,11 +1,17 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { trace } from '@opentelemetry/api';
+import type { Role } from '@portal/contracts';
 import pino, { type Logger } from 'pino';
 
 export type { Logger } from 'pino';
 
 interface RequestContext {
   requestId: string;
+  /**
+   * The verified caller, once the contract router has checked the token: the audit log's actor comes from here,
+   * as the log line's request id does.
+   */
+  user?: { email: string; role: Role };
 }
 
 /** Carries the request id through every await of a request, so each log line names it. */

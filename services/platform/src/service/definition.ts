@@ -115,6 +115,11 @@ export interface ServiceDefinition<S extends ServiceName, C extends BaseConfig =
   migrations: MigrationClass[];
   entities?: EntityClass[];
   /**
+   * Tables of the service's schema its role may only read and append to (identity's audit log): after the
+   * migrations, provisioning with DATABASE_ADMIN_URL hands them to another role (db/provision.ts).
+   */
+  appendOnlyTables?: readonly string[];
+  /**
    * Builds the service's own long-lived parts (a token signer, in-memory limiters, caches, a search index)
    * once the database is open and migrated, before onStart; every handler, consumer and hook finds them as
    * `ctx.deps`. Work they run in the background is stopped in onStop. `D` is inferred from this function

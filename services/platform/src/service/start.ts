@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ServiceName } from '@portal/contracts';
 import type express from 'express';
@@ -15,6 +15,7 @@ import {
   OutboxRelay,
   outboxRelaySettings,
 } from '../events';
+import { createHttpServer } from '../http/http-server';
 import { createLogger } from '../log/logger';
 import { type Mailer, mailerFromEnv } from '../mail';
 import { createServiceMetrics } from '../metrics';
@@ -235,7 +236,7 @@ export async function startService<C extends BaseConfig, D>(
  */
 function listen(app: express.Express, port: number, host: string): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const server = createServer(app);
+    const server = createHttpServer(app);
     server.once('error', reject);
     server.listen(port, host, () => {
       server.off('error', reject);
@@ -257,6 +258,7 @@ export function openServiceDatabase<C extends BaseConfig, D>(
     schema: def.name,
     migrations: def.migrations,
     entities: def.entities,
+    appendOnlyTables: def.appendOnlyTables,
     logger,
     migrate,
   });

@@ -3,6 +3,7 @@
  * against the real PostgreSQL and RabbitMQ (see test-database.ts) and services started on port 0.
  */
 
+export * from './audit-entries';
 export * from './dealer-lifecycles';
 export * from './list-pages';
 export * from './test-database';

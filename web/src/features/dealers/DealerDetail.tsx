@@ -5,6 +5,8 @@ import { type PagedRows, usePagedRows } from '../../api/usePagedRows';
 import { Button } from '../../ui/Button';
 import { TextAreaField } from '../../ui/FormField';
 import { Message } from '../../ui/Message';
+import { HistoryDisclosure } from '../audit/HistoryDisclosure';
+import { HistoryPanel } from '../audit/HistoryPanel';
 import { useDateFormat } from '../company/useDateFormat';
 import { DealerOrderHistory } from '../orders/DealerOrderHistory';
 import { InvoiceModal } from '../orders/InvoiceModal';
@@ -114,6 +116,10 @@ export function DealerDetail({ dealer, onBack, onAction, openOrderId, onOpenOrde
       </section>
       <DealerOrderHistory dealerName={dealerName(dealer)} orders={orders} summary={summary} onOpen={openInvoice} />
       <NotesTimeline dealer={dealer} orders={orders} onOpenOrder={openInvoice} />
+      <HistoryDisclosure>
+        <HistoryPanel title="Dealer changes" entity="dealer" entityId={dealer.dealer_id} />
+        <HistoryPanel title="Login changes" entity="dealer_login" entityId={dealer.dealer_id} />
+      </HistoryDisclosure>
       {openOrder && (
         <InvoiceModal key={openOrder.order_id} order={openOrder} context="dealer-detail" onClose={onCloseOrder} />
       )}

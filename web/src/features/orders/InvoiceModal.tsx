@@ -6,6 +6,8 @@ import { orderStatusText } from '../../format/statusLabels';
 import { Button } from '../../ui/Button';
 import { SelectInput } from '../../ui/FormField';
 import { Modal } from '../../ui/Modal';
+import { HistoryDisclosure } from '../audit/HistoryDisclosure';
+import { HistoryPanel } from '../audit/HistoryPanel';
 import { useGetProductsQuery } from '../products/catalogApi';
 import { selectToken } from '../session/sessionSlice';
 import { AddItemForm, QuantityInput } from './AddItemForm';
@@ -196,6 +198,11 @@ export function InvoiceModal({ order, context, onClose }: InvoiceModalProps) {
               onAddProduct={(product, quantity) => setLines((old) => addCatalogueLine(old, product, quantity))}
               onAddCustom={(line) => setLines((old) => [...old, line])}
             />
+          )}
+          {admin && (
+            <HistoryDisclosure className="invoice-history">
+              <HistoryPanel title="Order changes" entity="order" entityId={order.order_id} />
+            </HistoryDisclosure>
           )}
         </div>
       </Modal>

@@ -28,6 +28,7 @@ const GeocodingConsole = lazyScreen(
 );
 const GoogleMapsPanel = lazyScreen(() => import('../../../features/map-management/GoogleMapsPanel'), 'GoogleMapsPanel');
 const BulkImportPanel = lazyScreen(() => import('../../../features/bulk-import/BulkImportPanel'), 'BulkImportPanel');
+const SettingsHistory = lazyScreen(() => import('../../../features/audit/SettingsHistory'), 'SettingsHistory');
 
 /** System Settings: the spec's eight sub-tabs, in its order. */
 const SECTION_CONTENT: readonly Section<SettingsSection>[] = [
@@ -56,6 +57,7 @@ export function SettingsPanel({
   return (
     <ScreenLoading>
       <SectionTabs label="System Settings" sections={SECTIONS} active={section} onChange={onSectionChange} />
+      <SettingsHistory />
     </ScreenLoading>
   );
 }

@@ -1,0 +1,1 @@
+export { type AuditEntry, type AuditFields, auditChanges, recordAudit, recordAudits } from './record-audit';
