@@ -4,6 +4,7 @@ import { Geocoding1767000000000 } from './data/migrations/1767000000000-geocodin
 import { GeocodingHealthIndex1767000000001 } from './data/migrations/1767000000001-geocoding-health-index';
 import { GoogleRefinement1767000000002 } from './data/migrations/1767000000002-google-refinement';
 import { GeocodingHistoryPages1767500000000 } from './data/migrations/1767500000000-geocoding-history-pages';
+import { LocatorLimits1767500000001 } from './data/migrations/1767500000001-locator-limits';
 import { dealerBatchConsumers } from './events/dealer-directory';
 import {
   bulkRepairGeocoding,
@@ -35,6 +36,7 @@ export const geocodingService = defineService({
     GeocodingHealthIndex1767000000001,
     GoogleRefinement1767000000002,
     GeocodingHistoryPages1767500000000,
+    LocatorLimits1767500000001,
   ],
   // geocoders, state shapes and the locator index, before the first event or request
   dependencies: startRuntime,

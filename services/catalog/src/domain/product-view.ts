@@ -52,3 +52,8 @@ export function productSnapshot(record: ProductRecord): ProductSnapshot {
   const { product_id, title, description, price_cents, status, image_filename } = record;
   return { product_id, title, description, price_cents, status, image_filename };
 }
+
+/** What the audit log calls an edit of a product: a price change is named as such, any other edit an update. */
+export function productEditAction(before: ProductSnapshot, after: ProductSnapshot): string {
+  return before.price_cents === after.price_cents ? 'product.updated' : 'product.price_changed';
+}

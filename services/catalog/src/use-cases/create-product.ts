@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ProductCreated, type ProductFields } from '@portal/contracts';
-import type { UploadedFile } from '@portal/platform';
+import { recordAudit, type UploadedFile } from '@portal/platform';
 import type { CatalogContext } from '../context';
 import { removeProductImageObjects } from '../data/product-image-objects';
 import { insertProduct } from '../data/products';
@@ -23,7 +23,9 @@ export async function addProductWithImage(
   try {
     return await ctx.transaction(async (manager, emit) => {
       const product = await insertProduct(manager, productId, changes, stored.image);
-      await emit(ProductCreated, productId, productSnapshot(product));
+      const snapshot = productSnapshot(product);
+      await emit(ProductCreated, productId, snapshot);
+      await recordAudit(emit, { action: 'product.created', entity: 'product', entity_id: productId, after: snapshot });
       return product;
     });
   } catch (err) {

@@ -1,5 +1,5 @@
 import { ProductDeleted } from '@portal/contracts';
-import { notFound } from '@portal/platform';
+import { notFound, recordAudit } from '@portal/platform';
 import type { CatalogContext } from '../context';
 import { PRODUCT_NOT_FOUND, softDeleteProduct } from '../data/products';
 import { productSnapshot } from '../domain/product-view';
@@ -12,6 +12,9 @@ export async function withdrawProduct(ctx: CatalogContext, productId: string): P
   await ctx.transaction(async (manager, emit) => {
     const product = await softDeleteProduct(manager, productId);
     if (!product) throw notFound(PRODUCT_NOT_FOUND);
-    await emit(ProductDeleted, productId, productSnapshot(product));
+    const snapshot = productSnapshot(product);
+    await emit(ProductDeleted, productId, snapshot);
+    // the row stays (order history shows it), but for the catalogue the product is gone: its last values
+    await recordAudit(emit, { action: 'product.deleted', entity: 'product', entity_id: productId, before: snapshot });
   });
 }

@@ -1,9 +1,9 @@
 import { type ProductFields, ProductUpdated } from '@portal/contracts';
-import { notFound, type UploadedFile } from '@portal/platform';
+import { notFound, recordAudit, type UploadedFile } from '@portal/platform';
 import type { CatalogContext } from '../context';
 import { removeProductImageObjects } from '../data/product-image-objects';
 import { findLiveProduct, lockLiveProduct, PRODUCT_NOT_FOUND, type StoredImage, updateProduct } from '../data/products';
-import { type ProductRecord, productSnapshot } from '../domain/product-view';
+import { type ProductRecord, productEditAction, productSnapshot } from '../domain/product-view';
 import { productChanges } from './product-form';
 import { storeProductImage } from './store-product-image';
 
@@ -34,7 +34,15 @@ export async function editProduct(
       const current = await lockLiveProduct(manager, productId);
       if (!current) throw notFound(PRODUCT_NOT_FOUND); // deleted meanwhile
       const product = await updateProduct(manager, productId, changes, stored?.image ?? null);
-      await emit(ProductUpdated, productId, productSnapshot(product));
+      const [before, after] = [productSnapshot(current), productSnapshot(product)];
+      await emit(ProductUpdated, productId, after);
+      await recordAudit(emit, {
+        action: productEditAction(before, after),
+        entity: 'product',
+        entity_id: productId,
+        before,
+        after,
+      });
       return { product, replaced: stored ? imageKeys(current) : [] };
     });
   } catch (err) {

@@ -47,6 +47,16 @@ export async function getDealer(manager: EntityManager, dealerId: string): Promi
   return dealer;
 }
 
+/** Reads the dealer and locks its row for the rest of the transaction (its state before a change); 404 when none. */
+export async function lockDealer(manager: EntityManager, dealerId: string): Promise<Dealer> {
+  const rows: DealerRow[] = await manager.query(
+    `SELECT ${DEALER_JSON} AS dealer FROM dealers d WHERE d.dealer_id = $1 FOR UPDATE`,
+    [dealerId],
+  );
+  if (!rows[0]) throw notFound(DEALER_NOT_FOUND);
+  return rows[0].dealer;
+}
+
 export function snapshotOf(row: DealerSnapshot): DealerSnapshot {
   return Object.fromEntries(SNAPSHOT_COLUMNS.map((c) => [c, row[c]])) as DealerSnapshot;
 }

@@ -22,13 +22,13 @@ const BATCH_ROWS = `json_to_recordset($1::json) AS r(${IMPORT_COLUMNS.map((colum
 /**
  * Inserts one batch with a single statement (the rows as one JSON parameter, read as a record set) and
  * announces each inserted dealer (dealer.created) in the same transaction, all with one outbox insert. A row
- * that lost a race for its email or id is skipped, not failed: the answer lists the inserted dealer ids.
+ * that lost a race for its email or id is skipped, not failed: the answer lists the inserted dealers.
  */
 export async function insertImportBatch(
   manager: EntityManager,
   emit: Emit,
   batch: ImportedDealer[],
-): Promise<Set<string>> {
+): Promise<DealerSnapshot[]> {
   // RETURNING names exactly the snapshot's columns: each row is the event's payload
   const rows: DealerSnapshot[] = await manager.query(
     `INSERT INTO dealers AS d (${IMPORT_COLUMNS.join(', ')})
@@ -41,5 +41,5 @@ export async function insertImportBatch(
     DealerCreated,
     rows.map((row) => ({ aggregateId: row.dealer_id, payload: row })),
   );
-  return new Set(rows.map((r) => r.dealer_id));
+  return rows;
 }

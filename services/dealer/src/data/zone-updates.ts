@@ -17,3 +17,12 @@ export async function updateZones(manager: EntityManager, emit: Emit, dealerIds:
   );
   return rows.length;
 }
+
+/** The current zone of each of these dealers that exists, locked until the move commits. */
+export async function lockZones(manager: EntityManager, dealerIds: string[]): Promise<Map<string, string | null>> {
+  const rows: { dealer_id: string; zone: string | null }[] = await manager.query(
+    'SELECT dealer_id, zone FROM dealers WHERE dealer_id = ANY($1::text[]) ORDER BY dealer_id FOR UPDATE',
+    [dealerIds],
+  );
+  return new Map(rows.map((row) => [row.dealer_id, row.zone]));
+}

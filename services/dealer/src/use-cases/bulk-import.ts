@@ -1,4 +1,5 @@
 import type { BulkImportResults, BulkImportRow } from '@portal/contracts';
+import { recordAudits } from '@portal/platform';
 import type { DealerContext } from '../context';
 import { configuredZones } from '../data/configured-zones';
 import { existingKeys, insertImportBatch } from '../data/import-dealers';
@@ -25,7 +26,19 @@ export async function importDealers(ctx: DealerContext, rows: readonly BulkImpor
   let imported = 0;
   for (let start = 0; start < toInsert.length; start += BATCH_SIZE) {
     const batch = toInsert.slice(start, start + BATCH_SIZE);
-    const inserted = await ctx.transaction((manager, emit) => insertImportBatch(manager, emit, batch));
+    const inserted = await ctx.transaction(async (manager, emit) => {
+      const created = await insertImportBatch(manager, emit, batch);
+      await recordAudits(
+        emit,
+        created.map((dealer) => ({
+          action: 'dealer.created',
+          entity: 'dealer' as const,
+          entity_id: dealer.dealer_id,
+          after: dealer,
+        })),
+      );
+      return new Set(created.map((dealer) => dealer.dealer_id));
+    });
     imported += inserted.size;
     for (const dealer of batch) if (!inserted.has(dealer.dealer_id)) duplicateEmails.push(dealer.email);
   }

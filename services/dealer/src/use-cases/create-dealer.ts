@@ -1,5 +1,5 @@
 import type { CreateDealerRequest, Dealer } from '@portal/contracts';
-import { conflict, temporaryPassword } from '@portal/platform';
+import { conflict, recordAudit, temporaryPassword } from '@portal/platform';
 import type { z } from 'zod';
 import type { DealerContext } from '../context';
 import { EMAIL_TAKEN, emailTaken, insertDealer } from '../data/dealers';
@@ -36,9 +36,11 @@ export async function createDealerWithLogin(
     authorization: admin.authorization,
   });
   try {
-    const dealer = await ctx.transaction((manager, emit) =>
-      insertDealer(manager, emit, { ...fields, zone, dealer_id: dealerId, use_own_website }),
-    );
+    const dealer = await ctx.transaction(async (manager, emit) => {
+      const created = await insertDealer(manager, emit, { ...fields, zone, dealer_id: dealerId, use_own_website });
+      await recordAudit(emit, { action: 'dealer.created', entity: 'dealer', entity_id: dealerId, after: created });
+      return created;
+    });
     ctx.logger.info({ dealerId, by: admin.email }, 'dealer created');
     return { dealer, temporaryPassword: password };
   } catch (err) {

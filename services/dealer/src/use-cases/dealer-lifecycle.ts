@@ -1,5 +1,5 @@
 import { type Dealer, DealerApplicationApproved, DealerApplicationRejected } from '@portal/contracts';
-import { badRequest, type Emit } from '@portal/platform';
+import { badRequest, type Emit, recordAudit } from '@portal/platform';
 import type { DealerContext } from '../context';
 import { addNote } from '../data/dealer-notes';
 import { lockDealerStatus, markActive, markArchived, removeDealer, type StatusRow } from '../data/dealer-status';
@@ -21,14 +21,31 @@ async function changeStatus(
     const dealer = await lockDealerStatus(manager, dealerId);
     const change = statusChange(dealer.status, action);
     if (!change.allowed) throw badRequest(change.reason);
+    const before = await getDealer(manager, dealerId);
     if (change.to === 'active') await markActive(manager, emit, dealer);
     else if (change.to === 'archived') await markArchived(manager, emit, dealer);
     else await removeDealer(manager, emit, dealer);
     if (note) await addNote(manager, dealerId, note.text, note.by);
+    await recordAudit(emit, {
+      action: STATUS_AUDIT_ACTIONS[action],
+      entity: 'dealer',
+      entity_id: dealerId,
+      before,
+      after: change.to === 'deleted' ? null : await getDealer(manager, dealerId),
+    });
     // a decision on an application is the applicant's news too: identity mails the invitation or the refusal
     if ((action === 'approve' || action === 'reject') && note) await emitDecision(emit, dealer, action, note.by);
   });
 }
+
+/** What the audit log calls each status action. */
+const STATUS_AUDIT_ACTIONS: Record<StatusAction, string> = {
+  approve: 'dealer.application_approved',
+  reject: 'dealer.application_rejected',
+  archive: 'dealer.archived',
+  restore: 'dealer.restored',
+  delete: 'dealer.deleted',
+};
 
 async function emitDecision(emit: Emit, dealer: StatusRow, action: 'approve' | 'reject', by: string) {
   const applicant = {

@@ -1,5 +1,5 @@
 import type { DealerNote } from '@portal/contracts';
-import { notFound, readSystemTimezone } from '@portal/platform';
+import { notFound, readSystemTimezone, recordAudit } from '@portal/platform';
 import type { DealerContext } from '../context';
 import { addNote, listNotes } from '../data/dealer-notes';
 import { DEALER_NOT_FOUND } from '../data/dealers';
@@ -27,7 +27,17 @@ export async function writeDealerNote(
   text: string,
   adminName: string,
 ): Promise<DealerNote> {
-  const note = await addNote(ctx.db.manager, dealerId, text, adminName);
-  if (!note) throw notFound(DEALER_NOT_FOUND);
+  const note = await ctx.transaction(async (manager, emit) => {
+    const added = await addNote(manager, dealerId, text, adminName);
+    if (!added) throw notFound(DEALER_NOT_FOUND);
+    await recordAudit(emit, {
+      action: 'dealer.note_added',
+      entity: 'dealer',
+      entity_id: dealerId,
+      before: null,
+      after: { note: text },
+    });
+    return added;
+  });
   return noteView(note, await readSystemTimezone(ctx.db.manager));
 }

@@ -1,4 +1,4 @@
-import { endpoints, fillPath, missingForPublishing, type WebsiteInfo } from '@portal/contracts';
+import { AdminHeaderImageUpload, endpoints, fillPath, missingForPublishing, type WebsiteInfo } from '@portal/contracts';
 import { type AuthUser, badRequest, hashOpaqueToken, newOpaqueToken, type UploadedFile } from '@portal/platform';
 import type { DealerContext } from '../context';
 import {
@@ -13,6 +13,8 @@ import { getDealer, saveDealerChanges } from '../data/dealers';
 import { markHeaderImageStored, putHeaderImageFile } from '../data/header-image';
 import { renderDealerWebsite } from '../domain/render-website';
 import { CANNOT_ENABLE_WEBSITE, canEnableGeneratedWebsite, websiteVisibility } from '../domain/website-rules';
+import { changeDealerAudited } from './audited-change';
+import { reencodedHeaderImage } from './header-image';
 import { ownDealer } from './own-dealer';
 
 /** The live generated websites of the dealers the locator shows, for its Visit Website. */
@@ -32,13 +34,17 @@ export async function publishOwnWebsite(ctx: DealerContext, user: AuthUser) {
   const current = await ownDealer(ctx.db.manager, user);
   const missing = missingForPublishing(current);
   if (missing.length) throw badRequest(`Error: Your website is not ready to publish. Missing: ${missing.join(', ')}`);
-  const publishedAt = await markWebsitePublished(ctx.db.manager, current.dealer_id);
+  const publishedAt = await changeDealerAudited(ctx, current.dealer_id, 'dealer.website_published', (manager) =>
+    markWebsitePublished(manager, current.dealer_id),
+  );
   return { publishedAt, websiteUrl: websitePath(current.dealer_id) };
 }
 
 export async function disableOwnWebsite(ctx: DealerContext, user: AuthUser): Promise<void> {
   const current = await ownDealer(ctx.db.manager, user);
-  await markWebsiteDisabled(ctx.db.manager, current.dealer_id);
+  await changeDealerAudited(ctx, current.dealer_id, 'dealer.website_unpublished', (manager) =>
+    markWebsiteDisabled(manager, current.dealer_id),
+  );
 }
 
 /**
@@ -101,8 +107,13 @@ export async function updateWebsiteSettings(
   const description = settings.description === undefined ? current.description : settings.description;
   if (settings.enableGenerated && !canEnableGeneratedWebsite({ useOwnWebsite: settings.useOwnWebsite, description }))
     throw badRequest(CANNOT_ENABLE_WEBSITE);
-  if (settings.headerImage) await putHeaderImageFile(ctx.objects, dealerId, settings.headerImage);
-  const dealer = await ctx.transaction(async (manager, emit) => {
+  if (settings.headerImage)
+    await putHeaderImageFile(
+      ctx.objects,
+      dealerId,
+      await reencodedHeaderImage(settings.headerImage, AdminHeaderImageUpload),
+    );
+  const dealer = await changeDealerAudited(ctx, dealerId, 'dealer.website_updated', async (manager, emit) => {
     if (settings.headerImage) await markHeaderImageStored(manager, emit, dealerId);
     if (settings.enableGenerated) await markPublishedIfNever(manager, dealerId);
     return saveDealerChanges(manager, emit, dealerId, {

@@ -1,5 +1,5 @@
 import { DealerGeocoded, type GeocodingHistoryQuery, isPaged, type MapDealer, US_BOUNDS } from '@portal/contracts';
-import { type AuthUser, badRequest, notFound } from '@portal/platform';
+import { type AuthUser, badRequest, notFound, recordAudit } from '@portal/platform';
 import type { GeocodingContext } from '../context';
 import {
   clearRefinement,
@@ -35,11 +35,18 @@ async function activeDealer(manager: Parameters<typeof findDealer>[0], dealerId:
 }
 
 export async function setDealerCategory(ctx: GeocodingContext, dealerId: string, category: string) {
-  await ctx.transaction(async (manager) => {
+  await ctx.transaction(async (manager, emit) => {
     const { categories } = await loadMapSettings(manager);
     if (!categories.some((c) => c.id === category)) throw badRequest(`Error: Unknown map category ${category}`);
-    await activeDealer(manager, dealerId);
+    const dealer = await activeDealer(manager, dealerId);
     await setCategory(manager, dealerId, category, await nextLocatorVersion(manager));
+    await recordAudit(emit, {
+      action: 'dealer.category_changed',
+      entity: 'dealer',
+      entity_id: dealerId,
+      before: { category: dealer.category },
+      after: { category },
+    });
   });
 }
 
@@ -108,6 +115,13 @@ async function setCoordinates(ctx: GeocodingContext, user: AuthUser, dealerId: s
       },
     ]);
     await emit(DealerGeocoded, dealerId, { dealer_id: dealerId, lat: next.lat, lng: next.lng, status, error: null });
+    await recordAudit(emit, {
+      action: next.source === 'manual' ? 'coordinates.overridden' : 'coordinates.updated',
+      entity: 'coordinates',
+      entity_id: dealerId,
+      before: { lat: dealer.lat, lng: dealer.lng, status: dealer.geocoding_status, notes: null },
+      after: { lat: next.lat, lng: next.lng, status, notes: next.notes },
+    });
     return { lat: next.lat, lng: next.lng };
   });
 }

@@ -254,11 +254,22 @@ export function pendingNotificationRows(
 }
 
 /** Marks a notification handled; answers false when there is no notification of that id (handled or not). */
-export async function markNotificationHandled(manager: EntityManager, id: string): Promise<boolean> {
-  const [, count]: [unknown, number] = await manager.query(
-    `UPDATE achievements SET handled_at = coalesce(handled_at, clock_timestamp())
-     WHERE id = $1 AND notify_dealer`,
+export interface HandledNotification {
+  program_id: string;
+  dealer_id: string;
+  tier_name: string;
+  /** false when it had been handled before (handling it again changes nothing) */
+  newly_handled: boolean;
+}
+
+/** Marks the achievement's notification handled; null when there is no such notification. */
+export async function markNotificationHandled(manager: EntityManager, id: string): Promise<HandledNotification | null> {
+  const [rows]: [HandledNotification[], number] = await manager.query(
+    `UPDATE achievements a SET handled_at = coalesce(a.handled_at, clock_timestamp())
+     FROM (SELECT id, handled_at IS NULL AS newly_handled FROM achievements WHERE id = $1 AND notify_dealer FOR UPDATE) was
+     WHERE a.id = was.id
+     RETURNING a.program_id, a.dealer_id, a.tier_name, was.newly_handled`,
     [id],
   );
-  return count > 0;
+  return rows[0] ?? null;
 }

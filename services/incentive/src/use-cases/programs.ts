@@ -6,7 +6,7 @@ import type {
   IncentiveProgramRequest,
   ProgramAchievementsQuery,
 } from '@portal/contracts';
-import { type CsvExport, notFound, readSystemTimezone } from '@portal/platform';
+import { type CsvExport, notFound, readSystemTimezone, recordAudit } from '@portal/platform';
 import type { EntityManager } from 'typeorm';
 import type { IncentiveContext } from '../context';
 import {
@@ -64,9 +64,14 @@ export function createProgram(
     await insertProgram(manager, id, form);
     await replaceTiers(manager, id, planTiers(form.tiers, []), randomUUID);
     const newAchievements = form.enabled ? await evaluateAchievements(manager, emit, { programId: id }) : 0;
-    return { program: await saved(manager, id), newAchievements };
+    const program = await saved(manager, id);
+    await recordAudit(emit, { action: 'incentive_program.created', ...auditedProgram(id), after: program });
+    return { program, newAchievements };
   });
 }
+
+/** The audit log's name of a program record. */
+const auditedProgram = (id: string) => ({ entity: 'incentive_program' as const, entity_id: id });
 
 /**
  * Replaces a program's fields and tiers. A tier sent with its id keeps its achievements (a dealer reaches a
@@ -80,20 +85,26 @@ export function updateProgram(
   const id = programId(rawId);
   return ctx.transaction(async (manager, emit) => {
     await lockEvaluations(manager, 'exclusive');
+    const before = await findProgram(manager, id);
     const tierIds = await updateProgramRow(manager, id, form);
     if (!tierIds) throw notFound(PROGRAM_NOT_FOUND);
     await replaceTiers(manager, id, planTiers(form.tiers, tierIds), randomUUID);
     const newAchievements = form.enabled ? await evaluateAchievements(manager, emit, { programId: id }) : 0;
-    return { program: await saved(manager, id), newAchievements };
+    const program = await saved(manager, id);
+    await recordAudit(emit, { action: 'incentive_program.updated', ...auditedProgram(id), before, after: program });
+    return { program, newAchievements };
   });
 }
 
 /** Deletes a program, its tiers and its achievements (with their pending notifications). */
 export async function deleteProgram(ctx: IncentiveContext, rawId: string): Promise<void> {
   const id = programId(rawId);
-  const deleted = await ctx.transaction(async (manager) => {
+  const deleted = await ctx.transaction(async (manager, emit) => {
     await lockEvaluations(manager, 'exclusive');
-    return deleteProgramRow(manager, id);
+    const before = await findProgram(manager, id);
+    const gone = await deleteProgramRow(manager, id);
+    if (gone) await recordAudit(emit, { action: 'incentive_program.deleted', ...auditedProgram(id), before });
+    return gone;
   });
   if (!deleted) throw notFound(PROGRAM_NOT_FOUND);
 }
@@ -107,9 +118,13 @@ export function toggleProgram(
   const id = programId(rawId);
   return ctx.transaction(async (manager, emit) => {
     await lockEvaluations(manager, 'exclusive');
+    const before = await findProgram(manager, id);
     if (!(await setProgramEnabled(manager, id, enabled))) throw notFound(PROGRAM_NOT_FOUND);
     const newAchievements = enabled ? await evaluateAchievements(manager, emit, { programId: id }) : 0;
-    return { program: await saved(manager, id), newAchievements };
+    const program = await saved(manager, id);
+    const action = enabled ? 'incentive_program.enabled' : 'incentive_program.disabled';
+    await recordAudit(emit, { action, ...auditedProgram(id), before, after: program });
+    return { program, newAchievements };
   });
 }
 

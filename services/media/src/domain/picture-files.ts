@@ -109,3 +109,9 @@ export function extensionFor(contentType: string): string {
   if (!ext) throw new Error(`not an accepted picture type: ${contentType}`);
   return ext;
 }
+
+/** A picture as the audit log keeps it: what the admin gave and uploaded, not where the store keeps the files. */
+export function auditedPicture(row: PictureRecord) {
+  const { title, description, category, original_name, content_type, file_size } = row;
+  return { title, description, category, original_name, content_type, file_size };
+}

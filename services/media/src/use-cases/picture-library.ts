@@ -1,9 +1,9 @@
 import type { Picture, PictureListQuery } from '@portal/contracts';
-import { notFound, type Page } from '@portal/platform';
+import { notFound, type Page, recordAudit } from '@portal/platform';
 import type { MediaContext } from '../context';
 import { removePictureObjects } from '../data/picture-objects';
 import { deletePictureRow, listPictures, lockPicture } from '../data/pictures';
-import { isPictureId, pictureView, renditionKeyOf } from '../domain/picture-files';
+import { auditedPicture, isPictureId, pictureView, renditionKeyOf } from '../domain/picture-files';
 import { PICTURE_NOT_FOUND } from './messages';
 
 /**
@@ -22,10 +22,17 @@ export async function pictureLibrary(ctx: MediaContext, query: PictureListQuery 
  */
 export async function deletePicture(ctx: MediaContext, pictureId: string): Promise<void> {
   if (!isPictureId(pictureId)) throw notFound(PICTURE_NOT_FOUND);
-  await ctx.transaction(async (manager) => {
-    if (!(await lockPicture(manager, pictureId))) throw notFound(PICTURE_NOT_FOUND);
+  await ctx.transaction(async (manager, emit) => {
+    const picture = await lockPicture(manager, pictureId);
+    if (!picture) throw notFound(PICTURE_NOT_FOUND);
     await removePictureObjects(ctx.objects, pictureId);
     await deletePictureRow(manager, pictureId);
+    await recordAudit(emit, {
+      action: 'picture.deleted',
+      entity: 'picture',
+      entity_id: pictureId,
+      before: auditedPicture(picture),
+    });
   });
 }
 

@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { type Picture, PictureUpload } from '@portal/contracts';
-import { renditionsOfUpload, type UploadedFile } from '@portal/platform';
+import { recordAudit, renditionsOfUpload, type UploadedFile } from '@portal/platform';
 import type { MediaContext } from '../context';
 import { putPictureObjects, removePictureObjectsQuietly } from '../data/picture-objects';
 import { insertPicture } from '../data/pictures';
-import { extensionFor, pictureKeys, pictureView } from '../domain/picture-files';
+import { auditedPicture, extensionFor, pictureKeys, pictureView } from '../domain/picture-files';
 
 export interface PictureForm {
   title: string;
@@ -33,8 +33,8 @@ export async function uploadPicture(ctx: MediaContext, form: PictureForm, file: 
     ctx.logger,
   );
   try {
-    const row = await ctx.transaction((manager) =>
-      insertPicture(manager, {
+    const row = await ctx.transaction(async (manager, emit) => {
+      const inserted = await insertPicture(manager, {
         picture_id: pictureId,
         title: form.title,
         description: form.description ?? null,
@@ -45,8 +45,15 @@ export async function uploadPicture(ctx: MediaContext, form: PictureForm, file: 
         file_size: file.size,
         thumbnail_key: keys.thumbnail,
         preview_key: keys.preview,
-      }),
-    );
+      });
+      await recordAudit(emit, {
+        action: 'picture.uploaded',
+        entity: 'picture',
+        entity_id: pictureId,
+        after: auditedPicture(inserted),
+      });
+      return inserted;
+    });
     return pictureView(row);
   } catch (err) {
     await removePictureObjectsQuietly(ctx.objects, pictureId, ctx.logger);

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { CreateOrderRequest } from '@portal/contracts';
-import { conflict, notFound } from '@portal/platform';
+import { conflict, notFound, recordAudit } from '@portal/platform';
 import type { z } from 'zod';
 import type { OrderContext } from '../context';
 import { findKnownDealer } from '../data/known-dealers';
 import { findOrder, insertOrder, saveLines } from '../data/orders';
+import { auditedOrder } from '../domain/order-audit';
 import type { OrderRecord } from '../domain/order-view';
 import { emitOrderCreated } from './order-events';
 import { adminLines, orderTotalOf } from './order-lines';
@@ -35,6 +36,12 @@ export async function createOrderForDealer(ctx: OrderContext, form: CreateForm):
     const order = await findOrder(manager, orderId);
     if (!order) throw new Error(`order ${orderId} vanished in its own transaction`);
     await emitOrderCreated(emit, order);
+    await recordAudit(emit, {
+      action: 'order.created',
+      entity: 'order',
+      entity_id: orderId,
+      after: auditedOrder(order),
+    });
     return order;
   });
 }

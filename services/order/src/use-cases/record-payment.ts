@@ -6,7 +6,7 @@ import {
   parseCents,
   type RecordPaymentRequest,
 } from '@portal/contracts';
-import { badRequest, conflict, notFound } from '@portal/platform';
+import { badRequest, conflict, notFound, recordAudit } from '@portal/platform';
 import type { z } from 'zod';
 import type { OrderContext } from '../context';
 import { insertPayment, lockOrder, ORDER_NOT_FOUND } from '../data/orders';
@@ -71,6 +71,8 @@ export async function recordOrderPayment(
       paid_cents: paidCents,
       created_at: payment.created_at,
     });
+    const { payment_id: paymentId, created_at: _createdAt, ...recorded } = payment;
+    await recordAudit(emit, { action: 'payment.recorded', entity: 'payment', entity_id: paymentId, after: recorded });
     return { payment, paymentStatus: status, totalCents: order.total_cents, paidCents };
   });
 }

@@ -1,11 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { SubmitOrderRequest } from '@portal/contracts';
-import { type AuthUser, badRequest, conflict, forbidden } from '@portal/platform';
+import { type AuthUser, badRequest, conflict, forbidden, recordAudit } from '@portal/platform';
 import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import type { OrderContext } from '../context';
 import { findKnownDealer } from '../data/known-dealers';
 import { findOrder, findOrderByKey, insertOrder, saveLines } from '../data/orders';
+import { auditedOrder } from '../domain/order-audit';
 import type { OrderRecord } from '../domain/order-view';
 import { emitOrderCreated } from './order-events';
 import { catalogueLine, notOrderable, orderTotalOf, productsById, refuseRepeatedProducts } from './order-lines';
@@ -86,6 +87,12 @@ export async function placeDealerOrder(
     const order = await findOrder(manager, orderId);
     if (!order) throw new Error(`order ${orderId} vanished in its own transaction`);
     await emitOrderCreated(emit, order);
+    await recordAudit(emit, {
+      action: 'order.created',
+      entity: 'order',
+      entity_id: orderId,
+      after: auditedOrder(order),
+    });
     return { order, created: true };
   });
 }

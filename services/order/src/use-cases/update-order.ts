@@ -1,8 +1,9 @@
 import { formatCents, type UpdateOrderRequest } from '@portal/contracts';
-import { conflict, notFound } from '@portal/platform';
+import { conflict, notFound, recordAudit } from '@portal/platform';
 import type { z } from 'zod';
 import type { OrderContext } from '../context';
 import { findOrder, lockOrder, ORDER_NOT_FOUND, saveLines, saveOrderChanges } from '../data/orders';
+import { auditedOrder, orderEditAction } from '../domain/order-audit';
 import { sameLines } from '../domain/order-lines';
 import { canChangeStatus, linesEditable } from '../domain/order-status';
 import type { OrderRecord } from '../domain/order-view';
@@ -46,6 +47,13 @@ export async function editOrder(ctx: OrderContext, orderId: string, form: Update
     const order = await findOrder(manager, orderId);
     if (!order) throw new Error(`order ${orderId} vanished while locked`);
     await emitOrderUpdated(emit, order, current.status);
+    await recordAudit(emit, {
+      action: orderEditAction(current.status, order.status),
+      entity: 'order',
+      entity_id: orderId,
+      before: auditedOrder(current),
+      after: auditedOrder(order),
+    });
     return order;
   });
 }

@@ -6,6 +6,7 @@ import {
   formatDayAnd24hTimeIn,
   isUniqueViolation,
   readSystemTimezone,
+  recordAudit,
 } from '@portal/platform';
 import type { z } from 'zod';
 import type { ShippingContext } from '../context';
@@ -50,12 +51,19 @@ export async function createShipmentWithRoute(
       if (refused.length) throw conflict(notReady(refused));
       const now = new Date();
       const shipmentId = randomUUID();
+      const shipmentName = form.shipment_name || defaultShipmentName(now, await readSystemTimezone(manager));
       await insertShipment(manager, {
         shipment_id: shipmentId,
-        shipment_name: form.shipment_name || defaultShipmentName(now, await readSystemTimezone(manager)),
+        shipment_name: shipmentName,
         created_by: creator.sub,
         order_ids: orderIds,
         driver,
+      });
+      await recordAudit(emit, {
+        action: 'shipment.created',
+        entity: 'shipment',
+        entity_id: shipmentId,
+        after: { shipment_name: shipmentName, order_ids: orderIds, driver_email: driver?.email ?? null },
       });
       await saveRequestedStatus(manager, orderIds, 'in_shipment', now.toISOString());
       await emit(ShipmentCreated, shipmentId, { shipment_id: shipmentId, order_ids: orderIds });

@@ -14,6 +14,7 @@ import {
   conflict,
   type Emit,
   notFound,
+  recordAudit,
   reencodeImage,
   reencodeUpload,
   type UploadedFile,
@@ -114,6 +115,18 @@ export async function markDelivered(
     ...kept,
   });
   await saveRequestedStatus(manager, [orderId], 'delivered', now.toISOString());
+  await recordAudit(emit, {
+    action: 'delivery_proof.recorded',
+    entity: 'delivery_proof',
+    entity_id: mark.proofId,
+    after: {
+      shipment_id: shipment.shipment_id,
+      order_id: orderId,
+      status: 'delivered',
+      previous_status: mark.previousStatus,
+      ...kept,
+    },
+  });
   await emit(ShipmentOrderStatusChanged, orderId, {
     shipment_id: shipment.shipment_id,
     order_id: orderId,

@@ -1,5 +1,5 @@
 import { DELIVERY_PROOF_MESSAGES, type Shipment, type ShipmentDriver } from '@portal/contracts';
-import { type AuthUser, badRequest, forbidden, notFound } from '@portal/platform';
+import { type AuthUser, badRequest, forbidden, notFound, recordAudit } from '@portal/platform';
 import type { ShippingContext } from '../context';
 import { saveShipmentDriver } from '../data/shipment-drivers';
 import { lockShipment, SHIPMENT_NOT_FOUND } from '../data/shipments';
@@ -83,10 +83,17 @@ export async function assignDriver(
   authorization: string,
 ): Promise<Shipment> {
   const driver = email === null ? null : await activeDeliveryUser(ctx, email, authorization);
-  const shipment = await ctx.transaction(async (manager) => {
+  const shipment = await ctx.transaction(async (manager, emit) => {
     const record = await lockShipment(manager, shipmentId);
     if (!record) throw notFound(SHIPMENT_NOT_FOUND);
     await saveShipmentDriver(manager, shipmentId, driver);
+    await recordAudit(emit, {
+      action: driver ? 'shipment.driver_assigned' : 'shipment.driver_unassigned',
+      entity: 'shipment',
+      entity_id: shipmentId,
+      before: { driver_email: record.driver_email, driver_name: record.driver_name },
+      after: { driver_email: driver?.email ?? null, driver_name: driver?.full_name ?? null },
+    });
     return viewOf(manager, { ...record, driver_email: driver?.email ?? null, driver_name: driver?.full_name ?? null });
   });
   ctx.logger.info({ shipment_id: shipmentId, driver: driver?.email ?? null, by: admin.email }, 'shipment driver set');

@@ -1,4 +1,5 @@
 import type { ShippingSettingsRequest } from '@portal/contracts';
+import { recordAudit } from '@portal/platform';
 import type { z } from 'zod';
 import type { ShippingContext } from '../context';
 import { readRouteSettings, saveRouteSettings } from '../data/route-settings';
@@ -10,7 +11,7 @@ export async function saveSettings(
   ctx: ShippingContext,
   form: z.output<typeof ShippingSettingsRequest>,
 ): Promise<RouteSettings> {
-  return ctx.transaction(async (manager) => {
+  return ctx.transaction(async (manager, emit) => {
     // the proof requirements are optional in the form (older clients do not send them): kept when absent
     const current = await readRouteSettings(manager);
     const settings: RouteSettings = {
@@ -22,6 +23,13 @@ export async function saveSettings(
       proof_photo_required: form.proof_photo_required ?? current.proof_photo_required,
     };
     await saveRouteSettings(manager, settings);
+    await recordAudit(emit, {
+      action: 'settings.updated',
+      entity: 'settings',
+      entity_id: 'route_settings',
+      before: { ...current },
+      after: { ...settings },
+    });
     return settings;
   });
 }

@@ -1,5 +1,5 @@
 import { DELIVERY_PROOF_MESSAGES, type Shipment, ShipmentDeliveryUndone } from '@portal/contracts';
-import { type AuthUser, conflict, forbidden, notFound } from '@portal/platform';
+import { type AuthUser, conflict, forbidden, notFound, recordAudit } from '@portal/platform';
 import type { ShippingContext } from '../context';
 import { lockCurrentDeliveryProof, markProofUndone } from '../data/delivery-proofs';
 import { lockOrders, saveRequestedStatus } from '../data/known-orders';
@@ -64,6 +64,13 @@ export async function undoDelivery(
     const first = await claimOrKept(manager, request, result);
     if (first) return first;
     await markProofUndone(manager, proof.proof_id, { by: user.email, at: now });
+    await recordAudit(emit, {
+      action: 'delivery_proof.undone',
+      entity: 'delivery_proof',
+      entity_id: proof.proof_id,
+      before: { order_id: orderId, status: 'delivered', undone_by: null, undone_at: null },
+      after: { order_id: orderId, status: proof.previous_status, undone_by: user.email, undone_at: now },
+    });
     await saveRequestedStatus(manager, [orderId], proof.previous_status, now.toISOString());
     await emit(ShipmentDeliveryUndone, orderId, {
       shipment_id: shipmentId,

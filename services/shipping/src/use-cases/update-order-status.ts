@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type DeliveryStatus, type Shipment, ShipmentOrderStatusChanged } from '@portal/contracts';
-import { type AuthUser, notFound } from '@portal/platform';
+import { type AuthUser, notFound, recordAudit } from '@portal/platform';
 import type { ShippingContext } from '../context';
 import { saveRequestedStatus } from '../data/known-orders';
 import { lockShipment, SHIPMENT_NOT_FOUND } from '../data/shipments';
@@ -56,6 +56,13 @@ export async function updateOrderStatus(
       return shipmentNow(manager, shipmentId);
     }
     await saveRequestedStatus(manager, [orderId], status, now.toISOString());
+    await recordAudit(emit, {
+      action: 'order.status_changed',
+      entity: 'order',
+      entity_id: orderId,
+      before: { shipment_id: shipmentId, status: previousStatus },
+      after: { shipment_id: shipmentId, status },
+    });
     await emit(ShipmentOrderStatusChanged, orderId, { shipment_id: shipmentId, order_id: orderId, status });
     const departed = await recordDepartureIfFirst(manager, emit, shipment, now);
     return viewOf(manager, departed ? { ...shipment, departed_at: now.toISOString() } : shipment);
