@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Email, UsState } from '../common';
 import { MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT, StaffRole } from '../entities/identity';
 import { SmtpPort, SystemTimezone } from '../entities/settings';
-import { isBlank, OptionalEmail, optionalText, requiredText, storableString } from '../fields';
+import { OptionalEmail, optionalText, requiredText, storableString } from '../fields';
 import { commaListOf, listQuery, SearchParam } from '../list-query';
 
 const Password = storableString().min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT).max(1024);
@@ -16,16 +16,20 @@ export const UpdateProfileRequest = z
   .object({
     full_name: requiredText('Error: Full name and email are required'),
     email: requiredEmail('Error: Full name and email are required'),
+    /** needed to set a new password or to change the email; compared exactly as typed (spaces included) */
     current_password: storableString().max(1024).optional(),
     new_password: Password.optional(),
     /** checked when sent: the profile form's confirmation of new_password */
     confirm_password: storableString().max(1024).optional(),
+    /** with a new password: end every other session of the user (the caller's goes on with the new token) */
+    end_other_sessions: z.boolean({ error: 'end_other_sessions must be true or false' }).default(true),
   })
   // no path: the spec's message is answered as the detail, verbatim
   .refine((body) => body.confirm_password === undefined || body.confirm_password === body.new_password, {
     message: 'New passwords do not match',
   })
-  .refine((body) => body.new_password === undefined || !isBlank(body.current_password), {
+  // a password of only spaces set before must still be accepted: only an empty one is missing
+  .refine((body) => body.new_password === undefined || (body.current_password ?? '') !== '', {
     message: 'Error: Current password is required to set a new password',
     path: ['current_password'],
   });
@@ -138,6 +142,7 @@ const zoneKey = (zone: string) => zone.toLowerCase();
 export const SystemConfigurationRequest = z.object({
   system_timezone: SystemTimezone.optional(),
   maintenance_mode: z.boolean().optional(),
+  require_admin_mfa: z.boolean().optional(),
   zones: z
     .array(ZoneName, { error: 'Error: At least one zone must remain' })
     .min(1, 'Error: At least one zone must remain')
@@ -148,9 +153,12 @@ export const SystemConfigurationRequest = z.object({
   notification_settings: NotificationSettingsRequest.optional(),
 });
 
-/** A blank or absent smtp_password keeps the stored one, unless smtp_server or smtp_username changes. */
+/**
+ * A blank or absent smtp_password keeps the stored one, unless smtp_server or smtp_username changes. A blank
+ * smtp_server means none: mail goes back to the environment's SMTP server, else the file outbox.
+ */
 export const EmailSettingsRequest = z.object({
-  smtp_server: requiredText('Error: SMTP server is required', 253),
+  smtp_server: storableString({ error: 'Error: SMTP server is required' }).trim().max(253),
   smtp_port: SmtpPort,
   smtp_username: optionalText(254),
   smtp_password: storableString().max(1024).optional(),
@@ -161,6 +169,7 @@ export const EmailSettingsRequest = z.object({
 });
 
 export const TestEmailRequest = EmailSettingsRequest.extend({
+  smtp_server: requiredText('Error: SMTP server is required', 253),
   test_recipient: Email.optional().describe('where the test mail goes; defaults to the signed-in admin'),
 });
 

@@ -13,6 +13,7 @@ const AdminDashboard = lazyScreen(() => import('./shells/admin/AdminDashboard'),
 const DealerDashboard = lazyScreen(() => import('./shells/dealer/DealerDashboard'), 'DealerDashboard');
 const DeliveryDashboard = lazyScreen(() => import('./shells/delivery/DeliveryDashboard'), 'DeliveryDashboard');
 const DealerSignupPage = lazyScreen(() => import('../features/signup/DealerSignupPage'), 'DealerSignupPage');
+const ConfirmEmailPage = lazyScreen(() => import('../features/profile/ConfirmEmailPage'), 'ConfirmEmailPage');
 const LocatorPage = lazyScreen(() => import('../features/locator/LocatorPage'), 'LocatorPage');
 const DealerApplicationPage = lazyScreen(
   () => import('../features/dealer-application/DealerApplicationPage'),
@@ -63,6 +64,12 @@ export function App() {
           return (
             <ScreenLoading>
               <DealerApplicationPage />
+            </ScreenLoading>
+          );
+        case 'confirmEmail':
+          return (
+            <ScreenLoading>
+              <ConfirmEmailPage token={route.token} />
             </ScreenLoading>
           );
       }

@@ -14,7 +14,7 @@ const ADDRESSES: readonly [string, Route][] = [
   ['/login?next=%2Fadmin%2Fdealers%3Fq%3Dacme', { role: null, page: 'login', next: '/admin/dealers?q=acme' }],
   ['/signup?action=dealer-signup&token=t-1', { role: null, page: 'signup', token: 't-1' }],
   ['/find-a-dealer', { role: null, page: 'locator', embed: false }],
-  ['/find-a-dealer?embed=1', { role: null, page: 'locator', embed: true }],
+  ['/?view=dealer-locator&embed=1', { role: null, page: 'locator', embed: true }],
   ['/apply', { role: null, page: 'apply' }],
   ['/admin/dashboard', { role: 'admin', tab: 'dashboard' }],
   ['/admin/orders', { role: 'admin', tab: 'orders', orderId: null }],

@@ -7,6 +7,7 @@ import { Message } from '../../ui/Message';
 import { Modal } from '../../ui/Modal';
 import { type Section, SectionTabs } from '../../ui/SectionTabs';
 import { useDateFormat } from '../company/useDateFormat';
+import { EndUserSessionsButton } from '../profile/EndUserSessionsButton';
 import { dealerName } from './dealerFilters';
 import {
   useCreateDealerLoginMutation,
@@ -123,6 +124,7 @@ function ExistingLogin({ dealer, login }: { dealer: Dealer; login: DealerLogin }
               Delete Login
             </Button>
           )}
+          <EndUserSessionsButton email={login.email} name={dealer.business_name ?? login.email} />
         </div>
       </form>
     </div>

@@ -10,7 +10,9 @@ export const profileApi = apiSlice.injectEndpoints({
      * change a new token (the change ends every earlier session, this one too).
      */
     updateProfile: contractMutation(build, 'user.updateProfile'),
+    /** public: the token of the link mailed to the new sign-in email is the proof */
+    confirmEmailChange: contractMutation(build, 'user.confirmEmailChange'),
   }),
 });
 
-export const { useUpdateProfileMutation } = profileApi;
+export const { useUpdateProfileMutation, useConfirmEmailChangeMutation } = profileApi;

@@ -13,10 +13,27 @@ export interface ProfileForm {
 
 const schema = endpoints['user.updateProfile'].body;
 
-/** The spec: password fields are sent only when a new password is given. */
-export function profileChange(form: ProfileForm): ProfileChange {
+/** How the profile is saved besides the form's fields. */
+export interface ProfileChangeOptions {
+  /** the email the user signs in with now: a different one needs the current password (and a confirmation link) */
+  signedInEmail?: string;
+  /** with a new password: end the user's other sessions (the checkbox, on by default) */
+  endOtherSessions?: boolean;
+}
+
+/**
+ * The spec: password fields are sent only when a new password is given; the current password also goes with a
+ * changed email, which the server confirms by a link mailed to it.
+ */
+export function profileChange(form: ProfileForm, options: ProfileChangeOptions = {}): ProfileChange {
   const { full_name, email, current_password, new_password, confirm_password } = form;
-  return new_password ? { full_name, email, current_password, new_password, confirm_password } : { full_name, email };
+  if (new_password) {
+    const end_other_sessions = options.endOtherSessions ?? true;
+    return { full_name, email, current_password, new_password, confirm_password, end_other_sessions };
+  }
+  const emailChanged =
+    options.signedInEmail !== undefined && email.trim().toLowerCase() !== options.signedInEmail.toLowerCase();
+  return emailChanged ? { full_name, email, current_password } : { full_name, email };
 }
 
 /** A problem of the profile form and the field it is shown beside (null: under the form). */

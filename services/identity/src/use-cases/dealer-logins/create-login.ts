@@ -1,9 +1,11 @@
 import type { DealerLogin } from '@portal/contracts';
-import { type AuthUser, conflict } from '@portal/platform';
+import { type AuthUser, conflict, recordAudit } from '@portal/platform';
 import type { IdentityContext } from '../../context';
 import { findKnownDealer } from '../../data/known-dealers';
 import { findDealerLogin, insertUser, type UserRecord } from '../../data/users';
 import { hashPassword, verifyPassword } from '../../domain/passwords';
+import { userAuditFields } from '../audit/audited-users';
+import { assertPasswordAcceptable } from '../auth/chosen-password';
 import { assertEmailFree, LOGIN_EXISTS, loginInfo } from './login-records';
 
 export interface NewDealerLogin {
@@ -26,13 +28,14 @@ export async function createLoginForDealer(
   dealerId: string,
   login: NewDealerLogin,
 ): Promise<DealerLogin> {
+  assertPasswordAcceptable(login.password);
   const existing = await findDealerLogin(ctx.db.manager, dealerId);
   if (existing) return sameLoginAgain(existing, login);
   const passwordHash = await hashPassword(login.password);
-  const created = await ctx.db.transaction(async (manager) => {
+  const created = await ctx.transaction(async (manager, emit) => {
     await assertEmailFree(manager, login.email);
     const dealer = await findKnownDealer(manager, dealerId);
-    return insertUser(manager, {
+    const inserted = await insertUser(manager, {
       email: login.email,
       full_name: login.full_name || dealer?.full_name || dealer?.business_name || login.email,
       role: 'dealer',
@@ -42,6 +45,15 @@ export async function createLoginForDealer(
       created_by: admin.email,
       awaiting_dealer: !dealer,
     });
+    // entity_id is the dealer's: the dealer's History shows its login's changes
+    if (inserted)
+      await recordAudit(emit, {
+        action: 'dealer_login.created',
+        entity: 'dealer_login',
+        entity_id: dealerId,
+        after: userAuditFields(inserted),
+      });
+    return inserted;
   });
   if (created) return loginInfo(created);
   // a concurrent call created it first (unique dealer_id or email): answer as the repeat it was

@@ -1,5 +1,5 @@
 import { DealerSignupCompleted, type InvitationDealerInfo } from '@portal/contracts';
-import { type AuthUser, badRequest, conflict, HttpError, type MailMessage } from '@portal/platform';
+import { type AuthUser, badRequest, conflict, HttpError, type MailMessage, recordAudit } from '@portal/platform';
 import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import type { IdentityContext } from '../../context';
@@ -15,7 +15,8 @@ import { revokeUserSessions } from '../../data/sessions';
 import { findDealerLogin, insertUser, updateUser } from '../../data/users';
 import { invitationLink, invitationMail } from '../../domain/invitation-mail';
 import { hashPassword } from '../../domain/passwords';
-import { refuseWhileWaiting } from '../../throttling/attempt-throttles';
+import { admitAttempt, countAttempt } from '../../throttling/attempt-throttles';
+import { assertPasswordAcceptable } from '../auth/chosen-password';
 import { mailFailureForAdmin, sendProductMail } from '../mail/product-mail';
 import { assertEmailFree, LOGIN_EXISTS } from './login-records';
 
@@ -34,11 +35,24 @@ export async function inviteDealer(
   form: { email: string; business_name?: string; full_name?: string },
 ): Promise<void> {
   const throttles = ctx.deps.attemptThrottles;
-  refuseWhileWaiting(throttles.invitationsByDealer, dealerId, 'Too many invitations were sent to this dealer.');
-  refuseWhileWaiting(throttles.invitationsByAdmin, admin.sub, 'Too many invitations were sent.');
-  throttles.invitationsByDealer.recordFailure(dealerId);
-  throttles.invitationsByAdmin.recordFailure(admin.sub);
-  const mail = await ctx.db.transaction((manager) => prepareInvitation(ctx, manager, dealerId, form, admin.email));
+  await countAttempt(throttles.invitationsByDealer, dealerId, 'Too many invitations were sent to this dealer.');
+  try {
+    await countAttempt(throttles.invitationsByAdmin, admin.sub, 'Too many invitations were sent.');
+  } catch (err) {
+    // nothing was sent: the dealer's count gets its invitation back
+    await throttles.invitationsByDealer.reward(dealerId);
+    throw err;
+  }
+  const mail = await ctx.transaction(async (manager, emit) => {
+    const prepared = await prepareInvitation(ctx, manager, dealerId, form, admin.email);
+    await recordAudit(emit, {
+      action: 'invitation.created',
+      entity: 'invitation',
+      entity_id: dealerId,
+      after: { email: form.email, business_name: form.business_name, full_name: form.full_name },
+    });
+    return prepared;
+  });
   try {
     await sendProductMail(ctx, mail, 'requested_by_admin');
   } catch (err) {
@@ -86,20 +100,21 @@ export async function prepareInvitation(
 }
 
 /**
- * The open invitation of a token, or 400; a wrong token counts against the caller's address, and the
- * checks of one address run one at a time (a burst of guesses is judged one by one).
+ * The open invitation of a token, or 400; a wrong token counts against the caller's address (counted before
+ * the look-up, so a burst of guesses on any replica is judged as if one came after the other).
  */
 async function checkInvitationToken(ctx: IdentityContext, token: string, address: string) {
-  const throttles = ctx.deps.attemptThrottles;
-  return throttles.invitationTokenQueue.run(address, async () => {
-    refuseWhileWaiting(throttles.invitationTokens, address, TOO_MANY_WRONG_LINKS);
-    const invitation = await findOpenInvitation(ctx.db.manager, token);
-    if (!invitation) {
-      throttles.invitationTokens.recordFailure(address);
-      throw badRequest(INVALID_OR_EXPIRED);
-    }
-    return invitation;
+  const attempt = await admitAttempt(ctx.deps.attemptThrottles.invitationTokens, address, TOO_MANY_WRONG_LINKS);
+  const invitation = await findOpenInvitation(ctx.db.manager, token).catch(async (err: unknown) => {
+    await attempt.succeeded();
+    throw err;
   });
+  if (!invitation) {
+    await attempt.failed();
+    throw badRequest(INVALID_OR_EXPIRED);
+  }
+  await attempt.succeeded();
+  return invitation;
 }
 
 /** What the signup form shows for an invitation token; wrong tokens are throttled per address. */
@@ -127,6 +142,7 @@ export async function signUpWithInvitation(
   form: { token: string; password: string; full_name: string; phone?: string },
   address: string,
 ): Promise<void> {
+  assertPasswordAcceptable(form.password);
   await checkInvitationToken(ctx, form.token, address);
   const passwordHash = await hashPassword(form.password);
   await ctx.transaction(async (manager, emit) => {

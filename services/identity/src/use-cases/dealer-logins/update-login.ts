@@ -1,9 +1,11 @@
 import type { DealerLogin } from '@portal/contracts';
-import { notFound } from '@portal/platform';
+import { notFound, recordAudit } from '@portal/platform';
 import type { IdentityContext } from '../../context';
 import { revokeUserSessions } from '../../data/sessions';
 import { findDealerLogin, updateUser } from '../../data/users';
 import { hashPassword } from '../../domain/passwords';
+import { userAuditFields } from '../audit/audited-users';
+import { assertPasswordAcceptable } from '../auth/chosen-password';
 import { assertEmailFree, loginInfo, NO_LOGIN } from './login-records';
 
 /**
@@ -15,13 +17,21 @@ export async function changeDealerLogin(
   dealerId: string,
   changes: { email: string; password?: string },
 ): Promise<DealerLogin> {
+  if (changes.password) assertPasswordAcceptable(changes.password);
   const passwordHash = changes.password ? await hashPassword(changes.password) : undefined;
-  const user = await ctx.db.transaction(async (manager) => {
+  const user = await ctx.transaction(async (manager, emit) => {
     const login = await findDealerLogin(manager, dealerId, true);
     if (!login) throw notFound(NO_LOGIN);
     await assertEmailFree(manager, changes.email, login.id);
     const updated = await updateUser(manager, login.id, { email: changes.email, password_hash: passwordHash });
     if (passwordHash) await revokeUserSessions(manager, [login.id]);
+    await recordAudit(emit, {
+      action: 'dealer_login.updated',
+      entity: 'dealer_login',
+      entity_id: dealerId,
+      before: userAuditFields(login),
+      after: userAuditFields(updated),
+    });
     return updated;
   });
   if (passwordHash) await ctx.sessions.sync();

@@ -7,6 +7,8 @@ import { smtpConfigured, storedSmtpSettings } from '../../domain/settings/email-
 export type ProductMailKind =
   /** an admin's own action (an invitation): sent even with notifications turned off */
   | 'requested_by_admin'
+  /** about the user's own account (confirming a new sign-in email): sent even with notifications turned off */
+  | 'account'
   /** a notification (invoice, achievement notice): dropped while notifications are turned off */
   | 'notification';
 
