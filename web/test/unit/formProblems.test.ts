@@ -1,4 +1,4 @@
-import { createBody, formValuesOf } from '../../src/features/dealers/dealerForm';
+import { createBody, formValuesOf, updateBody } from '../../src/features/dealers/dealerForm';
 import { newOrderProblemField } from '../../src/features/orders/newOrderProblem';
 import { EMPTY_PAYMENT, paymentProblemField } from '../../src/features/orders/paymentForm';
 import { dateFormatIn } from '../../src/format/date';
@@ -38,6 +38,27 @@ describe('Where a form says what is missing, and when it stops saying it', () =>
     const dealer = { created_at: '2026-12-01T05:30:00.000Z' } as Parameters<typeof formValuesOf>[0];
     expect(formValuesOf(dealer, 'Western Zone', dateFormatIn('America/Chicago').day).created_at).toBe('2026-11-30');
     expect(formValuesOf(dealer, 'Western Zone', dateFormatIn('America/New_York').day).created_at).toBe('2026-12-01');
+  });
+
+  test('When an edit leaves the join day alone, Then no join date is sent; a changed day is sent as that day', () => {
+    const dealer = {
+      business_name: 'Big Sky',
+      email: 'a@b.co',
+      phone: '555',
+      address: '1 Main',
+      city: 'Helena',
+      state: 'MT',
+      zip_code: '59601',
+      created_at: '2026-11-27T08:13:58.000Z',
+    } as Parameters<typeof formValuesOf>[0];
+    const opened = formValuesOf(dealer, 'Western Zone', dateFormatIn('America/Chicago').day);
+    const unchanged = updateBody({ ...opened, phone: '556' }, opened.created_at);
+    expect(unchanged).toMatchObject({ ok: true });
+    expect(unchanged.ok && 'created_at' in unchanged.body && unchanged.body.created_at !== undefined).toBe(false);
+    expect(updateBody({ ...opened, created_at: '2026-11-20' }, opened.created_at)).toMatchObject({
+      ok: true,
+      body: { created_at: '2026-11-20T12:00:00.000Z' },
+    });
   });
 
   test('When a state is chosen, Then the choices are names with codes as values; a stored non-state is kept, not guessed', () => {

@@ -38,7 +38,8 @@ interface DealerFormModalProps {
 export function DealerFormModal({ dealer, onClose }: DealerFormModalProps) {
   const zones = useZones();
   const dates = useDateFormat();
-  const [values, setValues] = useState<DealerFormValues>(() => formValuesOf(dealer, zones[0] ?? '', dates.day));
+  const [opened] = useState<DealerFormValues>(() => formValuesOf(dealer, zones[0] ?? '', dates.day));
+  const [values, setValues] = useState<DealerFormValues>(opened);
   const [message, setMessage] = useState<string>();
   const [temporaryPassword, setTemporaryPassword] = useState<string | null>();
   const [create, creating] = useCreateDealerMutation();
@@ -48,7 +49,7 @@ export function DealerFormModal({ dealer, onClose }: DealerFormModalProps) {
   const set = (field: keyof DealerFormValues) => (value: string) => setValues((old) => ({ ...old, [field]: value }));
   // Save was pressed: from then on the first problem shows beside its field, and goes as soon as it is fixed
   const [tried, setTried] = useState(false);
-  const check = editing ? updateBody(values) : createBody(values);
+  const check = editing ? updateBody(values, opened.created_at) : createBody(values);
   const problem = tried && !check.ok ? check : null;
   const errorOf = (field: keyof DealerFormValues) => (problem?.field === field ? problem.message : undefined);
   const shownFields: readonly (keyof DealerFormValues)[] = editing ? [...FORM_FIELDS, 'created_at'] : FORM_FIELDS;
@@ -69,7 +70,7 @@ export function DealerFormModal({ dealer, onClose }: DealerFormModalProps) {
   }
 
   async function saveEdit(dealerId: string) {
-    const checked = updateBody(values);
+    const checked = updateBody(values, opened.created_at);
     if (!checked.ok) return setMessage(checked.message);
     await update({ params: { dealer_id: dealerId }, body: checked.body }).unwrap();
     setMessage('Dealer updated successfully!');

@@ -71,8 +71,15 @@ export function createBody(values: DealerFormValues): Checked<BodyOf<(typeof end
   return checked(CreateDealerRequest.safeParse(fields));
 }
 
-export function updateBody(values: DealerFormValues): Checked<BodyOf<(typeof endpoints)['admin.updateDealer']>> {
+/**
+ * The edit body. The join date goes only when its day was changed (`shownDay` is the day the form opened with):
+ * the form holds a day, not the instant, and sending it back unchanged would move every dealer's join time to noon.
+ */
+export function updateBody(
+  values: DealerFormValues,
+  shownDay: string,
+): Checked<BodyOf<(typeof endpoints)['admin.updateDealer']>> {
   const { use_own_website: _type, created_at, ...fields } = values;
-  const joined = created_at ? new Date(`${created_at}T12:00:00Z`).toISOString() : undefined;
+  const joined = created_at && created_at !== shownDay ? new Date(`${created_at}T12:00:00Z`).toISOString() : undefined;
   return checked(UpdateDealerRequest.safeParse({ ...fields, created_at: joined }));
 }
