@@ -11,7 +11,11 @@
 import { mkdir } from 'node:fs/promises';
 import { DEALER_APPLICATION_RECEIVED } from '@portal/contracts';
 import type { Page } from 'playwright-core';
-import { type SmtpReceiver, startSmtpReceiver } from '../../../services/platform/src/testing/smtp-receiver';
+import {
+  readableMail,
+  type SmtpReceiver,
+  startSmtpReceiver,
+} from '../../../services/platform/src/testing/smtp-receiver';
 import { adminApiToken } from './apiSteps';
 import { launchBrowser, type TestBrowser } from './browser';
 import { expectFieldError } from './formSteps';
@@ -62,14 +66,14 @@ describe('A visitor applies, the admin approves, the new dealer signs in', () =>
     await smtp?.stop();
   });
 
-  async function waitForMail(to: string, subject: RegExp): Promise<string> {
-    for (let i = 0; i < 150; i++) {
-      const mail = smtp.received.find((message) => message.envelopeTo.includes(to) && subject.test(message.raw));
-      if (mail) return mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    throw new Error(`no mail matching ${subject} reached ${to}`);
-  }
+  const waitForMail = async (to: string, subject: RegExp) =>
+    readableMail(
+      await smtp.waitForMail(
+        (mail) => mail.envelopeTo.includes(to) && subject.test(mail.raw),
+        `matching ${subject} to ${to}`,
+        30_000,
+      ),
+    );
 
   async function shots(page: Page, name: string): Promise<void> {
     for (const size of SIZES) {

@@ -2,7 +2,11 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { type SmtpReceiver, startSmtpReceiver } from '../../../services/platform/src/testing/smtp-receiver';
+import {
+  readableMail,
+  type SmtpReceiver,
+  startSmtpReceiver,
+} from '../../../services/platform/src/testing/smtp-receiver';
 import { adminApiToken } from './apiSteps';
 import { launchBrowser, type TestBrowser } from './browser';
 import { type Portal, startPortal } from './harness';
@@ -60,14 +64,8 @@ describe('Managing dealers in a real browser', () => {
     await dialog.getByRole('button', { name: 'Done' }).click();
   }
 
-  async function waitForMail(to: string): Promise<string> {
-    for (let attempt = 0; attempt < 100; attempt++) {
-      const mail = smtp.received.find((message) => message.envelopeTo.includes(to));
-      if (mail) return mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    throw new Error(`no mail reached ${to}`);
-  }
+  const waitForMail = async (to: string) =>
+    readableMail(await smtp.waitForMail((mail) => mail.envelopeTo.includes(to), `to ${to}`));
 
   test('When the admin creates and invites a dealer, Then the dealer signs up, publishes a website, and archiving locks it out until restored', async () => {
     const admin = await pageSignedInAs(portal.adminEmail, portal.adminPassword);

@@ -61,14 +61,7 @@ describe('Orders, invoices and payments in a real browser', () => {
     await smtp?.stop();
   });
 
-  async function waitForMail(to: string) {
-    for (let attempt = 0; attempt < 100; attempt++) {
-      const mail = smtp.received.find((message) => message.envelopeTo.includes(to));
-      if (mail) return mail;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    throw new Error(`no mail reached ${to}`);
-  }
+  const waitForMail = (to: string) => smtp.waitForMail((mail) => mail.envelopeTo.includes(to), `to ${to}`);
 
   test('When a dealer orders and the admin edits, is paid in two parts and emails the invoice, Then every screen agrees', async () => {
     await createProduct(portal, adminToken, { title: 'Ridge Hub Blind', price: '24.35' });
