@@ -26,6 +26,7 @@ import {
   UpdateProfileRequest,
   VerifyInvitationQuery,
 } from '../requests/identity';
+import { LoginMfaChallenge, trustEndpoints } from './trust';
 
 export const SessionUser = z.object({
   email: z.string(),
@@ -67,11 +68,13 @@ export const identityEndpoints = {
     path: '/api/auth/login',
     owner,
     access: access.public,
-    summary: 'Sign in with email and password; answers a bearer token and the session user',
+    summary:
+      'Sign in with email and password; answers a bearer token and the session user, or, for a staff user with two-factor sign-in, an mfa_token for login-mfa',
     body: LoginRequest,
-    response: LoginResponse,
+    response: z.union([LoginResponse, LoginMfaChallenge]),
     noStore: true,
   }),
+  ...trustEndpoints,
   'auth.logout': endpoint({
     id: 'auth.logout',
     method: 'POST',
@@ -88,10 +91,15 @@ export const identityEndpoints = {
     path: '/api/user/update-profile',
     owner,
     access: access.any,
-    summary: "Update the signed-in user's name and email, and optionally the password",
+    summary:
+      "Update the signed-in user's name, and with the current password the password or the email (a new email is mailed a link and changes once confirmed)",
     body: UpdateProfileRequest,
     response: Ok.extend({
       user: SessionUser,
+      pending_email: z
+        .string()
+        .optional()
+        .describe('a new email waiting for its confirmation link (the sign-in email is unchanged until then)'),
       access_token: z
         .string()
         .optional()

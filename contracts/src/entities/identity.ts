@@ -10,6 +10,8 @@ export const AdminUser = z.object({
   role: StaffRole,
   created_at: IsoDate,
   created_by: z.string().nullable(),
+  /** two-factor sign-in is on (issue 23): an admin can reset it */
+  mfa_enabled: z.boolean(),
 });
 export type AdminUser = z.infer<typeof AdminUser>;
 

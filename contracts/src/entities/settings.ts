@@ -28,6 +28,8 @@ export const SystemConfiguration = z.object({
   system_timezone: SystemTimezone,
   maintenance_mode: z.boolean(),
   zones: z.array(z.string()).min(1),
+  /** admins must sign in with a second factor (issue 23); an admin without one enrols while signing in */
+  require_admin_mfa: z.boolean(),
 });
 export type SystemConfiguration = z.infer<typeof SystemConfiguration>;
 
@@ -38,6 +40,7 @@ export const DEFAULT_SYSTEM_CONFIGURATION: SystemConfiguration = {
   system_timezone: 'America/Chicago',
   maintenance_mode: false,
   zones: [...DEFAULT_ZONES],
+  require_admin_mfa: false,
 };
 
 export const SMTP_PORTS = [587, 465, 25] as const;

@@ -9,7 +9,12 @@ import { StaffUserList1767400000000 } from './data/migrations/1767400000000-staf
 import { KnownDealers1768000000000 } from './data/migrations/1768000000000-known-dealers';
 import { SentNotifications1769000000000 } from './data/migrations/1769000000000-sent-notifications';
 import { NotificationOrders1769700000000 } from './data/migrations/1769700000000-notification-orders';
+import { AuditLog1770100000000 } from './data/migrations/1770100000000-audit-log';
+import { SessionDetailsAndEmailChange1770200000000 } from './data/migrations/1770200000000-session-details-and-email-change';
+import { StaffMfa1770300000000 } from './data/migrations/1770300000000-staff-mfa';
+import { RateLimits1770400000000 } from './data/migrations/1770400000000-rate-limits';
 import { identityDependencies } from './dependencies';
+import { auditRecorded } from './events/audit/audit-recorded';
 import { applicationApproved, applicationRejected } from './events/dealer-applications';
 import { dealerBatchConsumers } from './events/dealer-directory';
 import { dealerApplicationNotice } from './events/notifications/dealer-applications';
@@ -20,6 +25,7 @@ import {
   shipmentDepartedNotices,
 } from './events/notifications/order-notices';
 import { sendRequestedEmail } from './events/send-requested-email';
+import { auditLog } from './http/audit/audit-log';
 import { login } from './http/auth/login';
 import { logout } from './http/auth/logout';
 import { createDealerLogin } from './http/dealer-logins/create-login';
@@ -31,7 +37,11 @@ import { updateDealerLogin } from './http/dealer-logins/update-login';
 import { sendMailRoute } from './http/internal/send-mail';
 import { staffUserRoute } from './http/internal/staff-user';
 import { systemErrorsRoute } from './http/internal/system-errors';
-import { updateProfile } from './http/profile/update-profile';
+import { mfaDisable, mfaEnable, mfaSetup, mfaStatus } from './http/mfa/own-mfa';
+import { resetStaffUserMfa } from './http/mfa/reset-user-mfa';
+import { loginMfa, loginMfaSetup } from './http/mfa/sign-in-mfa';
+import { confirmEmail, updateProfile } from './http/profile/update-profile';
+import { adminEndUserSessions, endOtherUserSessions, endUserSession, userSessions } from './http/sessions/own-sessions';
 import { companySettings, publicCompanySettings, updateCompanySettings } from './http/settings/company-settings';
 import { emailSettings, saveEmailSettings } from './http/settings/email-settings';
 import { notificationSettings } from './http/settings/notification-settings';
@@ -44,6 +54,7 @@ import { ensureFirstAdmin } from './use-cases/first-admin';
 import { startHousekeeping } from './use-cases/housekeeping';
 import { ownSystemErrorSink } from './use-cases/notifications/system-errors';
 import { revocationFeed } from './use-cases/sessions/session-revocations';
+import { notingSessionsSeen } from './use-cases/sessions/session-sightings';
 import { announceSystemTimezone } from './use-cases/settings/system-configuration';
 
 export const identityService = defineService({
@@ -59,7 +70,13 @@ export const identityService = defineService({
     KnownDealers1768000000000,
     SentNotifications1769000000000,
     NotificationOrders1769700000000,
+    AuditLog1770100000000,
+    SessionDetailsAndEmailChange1770200000000,
+    StaffMfa1770300000000,
+    RateLimits1770400000000,
   ],
+  // the audit log: the service's role may only read and append (sealed by provisioning, see the migration)
+  appendOnlyTables: ['audit_log'],
   dependencies: identityDependencies,
   async onStart(ctx) {
     await ensureFirstAdmin(ctx);
@@ -72,6 +89,7 @@ export const identityService = defineService({
   async onStop(ctx) {
     await ctx.deps.reportScheduler.stop();
     await ctx.deps.newDealerNotices.stop();
+    ctx.deps.rateLimits.stop();
   },
   revocationFeed,
   internalRoutes: [sendMailRoute, systemErrorsRoute, staffUserRoute],
@@ -90,8 +108,10 @@ export const identityService = defineService({
     'dealer.application_rejected': applicationRejected,
   },
   // a bulk import announces thousands of dealers: they are remembered a batch per statement
-  batchConsumers: { ...dealerBatchConsumers },
-  handlers: {
+  // every service's audit.recorded (identity's own too), appended to the hash-chained log a batch per statement
+  batchConsumers: { ...dealerBatchConsumers, 'audit.recorded': auditRecorded },
+  // every request of a signed-in session refreshes its "last seen" (at most once a minute)
+  handlers: notingSessionsSeen({
     'auth.login': login,
     'auth.logout': logout,
     'user.updateProfile': updateProfile,
@@ -114,5 +134,18 @@ export const identityService = defineService({
     'admin.emailSettings': emailSettings,
     'admin.saveEmailSettings': saveEmailSettings,
     'admin.testEmail': testEmail,
-  },
+    'admin.auditLog': auditLog,
+    'user.mfaStatus': mfaStatus,
+    'user.mfaSetup': mfaSetup,
+    'user.mfaEnable': mfaEnable,
+    'user.mfaDisable': mfaDisable,
+    'auth.loginMfaSetup': loginMfaSetup,
+    'auth.loginMfa': loginMfa,
+    'admin.resetUserMfa': resetStaffUserMfa,
+    'user.sessions': userSessions,
+    'user.endSession': endUserSession,
+    'user.endOtherSessions': endOtherUserSessions,
+    'admin.endUserSessions': adminEndUserSessions,
+    'user.confirmEmailChange': confirmEmail,
+  }),
 });

@@ -26,9 +26,9 @@ export const IdentityConfig = BaseConfig.extend({
   SETTINGS_ENCRYPTION_KEY: EncryptionKey.optional(),
   /** failed sign-ins of one account from one address that cost nothing; after them each waits twice as long */
   SIGN_IN_FREE_FAILURES: z.coerce.number().int().min(1).max(100).default(5),
-  /** failed sign-ins from one address (any accounts) per 15 minutes before the address must wait */
+  /** failed sign-ins from one address (any accounts) per 15 minutes before it is slowed, never locked out */
   SIGN_IN_ADDRESS_MAX_FAILURES: z.coerce.number().int().min(1).max(100_000).default(100),
-  /** the longest an account under attack slows each sign-in down (never refused: see domain/sign-in-throttle) */
+  /** the longest an account under attack slows each sign-in down (never refused: see throttling/sign-in-throttle) */
   SIGN_IN_ACCOUNT_MAX_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(2000),
   /** how long a dealer login may wait for identity to hear of its dealer before the reconcile step deletes it */
   LOGIN_AWAITING_DEALER_GRACE_MINUTES: z.coerce

@@ -124,6 +124,7 @@ describe('System Configuration', () => {
         system_timezone: 'America/Chicago',
         maintenance_mode: false,
         zones: ['Eastern Zone', 'Midwest Zone', 'Southern Zone', 'Western Zone'],
+        require_admin_mfa: false,
       },
     });
   });

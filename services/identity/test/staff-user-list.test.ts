@@ -65,7 +65,14 @@ describe('GET /api/admin/users without parameters', () => {
     expect(rows).toHaveLength(17);
     expect(emails(rows)).toEqual(stored.map((row) => row.email));
     expect(rows.some((row) => row.email.startsWith('dealer'))).toBe(false);
-    expect(Object.keys(rows[0] ?? {}).sort()).toEqual(['created_at', 'created_by', 'email', 'full_name', 'role']);
+    expect(Object.keys(rows[0] ?? {}).sort()).toEqual([
+      'created_at',
+      'created_by',
+      'email',
+      'full_name',
+      'mfa_enabled',
+      'role',
+    ]);
   });
 });
 

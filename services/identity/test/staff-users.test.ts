@@ -92,6 +92,7 @@ describe('Admin Users: list', () => {
       role: 'admin',
       created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       created_by: 'system',
+      mfa_enabled: false,
     });
   });
 });

@@ -13,6 +13,7 @@ export const TAG_TYPES = [
   'DealerWebsite',
   'OwnDealer',
   'AdminUsers',
+  'TwoFactor',
   'SystemConfiguration',
   'NotificationSettings',
   'EmailSettings',

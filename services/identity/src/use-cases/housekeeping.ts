@@ -1,11 +1,13 @@
 import type { IdentityContext } from '../context';
 import { deleteLoginsOfMissingDealers } from './dealer-logins/dealer-lifecycle';
+import { pruneExpiredMfaChallenges } from './mfa/mfa-sign-in';
 import { pruneExpiredSessions } from './sessions/session-revocations';
 
-/** One round of identity's periodic work: expired sessions go, logins whose dealer never came go. */
+/** One round of identity's periodic work: expired sessions, logins whose dealer never came and expired two-factor challenges go. */
 export async function housekeep(ctx: IdentityContext): Promise<void> {
   await pruneExpiredSessions(ctx);
   await deleteLoginsOfMissingDealers(ctx);
+  await pruneExpiredMfaChallenges(ctx);
 }
 
 /**

@@ -1,7 +1,12 @@
 import { companySettingsFrom } from '../../src/domain/settings/company-settings';
 import { nextSystemConfiguration, timezoneChanged, zonesChanged } from '../../src/domain/settings/system-configuration';
 
-const current = { system_timezone: 'America/Chicago' as const, maintenance_mode: false, zones: ['East', 'West'] };
+const current = {
+  system_timezone: 'America/Chicago' as const,
+  maintenance_mode: false,
+  zones: ['East', 'West'],
+  require_admin_mfa: false,
+};
 
 describe('nextSystemConfiguration', () => {
   test('When only some fields are sent, Then the others keep their value', () => {
@@ -10,6 +15,7 @@ describe('nextSystemConfiguration', () => {
       maintenance_mode: true,
     });
     expect(nextSystemConfiguration(current, {})).toEqual(current);
+    expect(nextSystemConfiguration(current, { require_admin_mfa: true }).require_admin_mfa).toBe(true);
   });
 });
 

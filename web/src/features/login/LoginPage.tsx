@@ -1,3 +1,4 @@
+import type { LoginMfaChallenge } from '@portal/contracts';
 import { type FormEvent, useEffect, useState } from 'react';
 import { publicCall } from '../../api/publicCall';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
@@ -9,6 +10,7 @@ import { Message } from '../../ui/Message';
 import { selectEndedNotice, signedIn } from '../session/sessionSlice';
 import { AuthLayout } from './AuthLayout';
 import { loginErrorMessage } from './loginErrorMessage';
+import { type MfaSignedIn, SecondFactorStep } from './SecondFactorStep';
 
 export function LoginPage() {
   const dispatch = useAppDispatch();
@@ -16,6 +18,8 @@ export function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // the password was right and a second factor is needed (staff with two-factor sign-in)
+  const [challenge, setChallenge] = useState<LoginMfaChallenge | null>(null);
   // e.g. 'Your session has ended. Please sign in again.' after a password change elsewhere
   const endedNotice = useAppSelector(selectEndedNotice);
   useEffect(warmSignedInShell, []);
@@ -30,9 +34,27 @@ export function LoginPage() {
       setError(loginErrorMessage(result.error));
       return;
     }
+    if ('mfa_required' in result.data) {
+      // a staff user with two-factor sign-in: no token yet, the code step follows
+      setChallenge(result.data);
+      setPassword('');
+      return;
+    }
+    finishSignIn(result.data);
+  }
+
+  function finishSignIn(data: Pick<MfaSignedIn, 'access_token' | 'user'>) {
     // the app then opens the `next` address of this page, or the role's dashboard
-    dispatch(signedIn({ token: result.data.access_token, user: result.data.user }));
-    warmFirstScreen(result.data.user);
+    dispatch(signedIn({ token: data.access_token, user: data.user }));
+    warmFirstScreen(data.user);
+  }
+
+  if (challenge) {
+    return (
+      <AuthLayout title={challenge.mfa_enrollment_required ? 'Set up two-factor sign-in' : 'Two-factor sign-in'}>
+        <SecondFactorStep challenge={challenge} onSignedIn={finishSignIn} onRestart={() => setChallenge(null)} />
+      </AuthLayout>
+    );
   }
 
   return (

@@ -1,6 +1,6 @@
 import type { ResponseOf } from '../../api/contractTypes';
 
-type SessionUser = ResponseOf<'auth.login'>['user'];
+type SessionUser = ResponseOf<'auth.loginMfa'>['user'];
 
 /** localStorage keys, verbatim from the spec. */
 export const TOKEN_KEY = 'authToken';

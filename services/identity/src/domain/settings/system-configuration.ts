@@ -11,6 +11,7 @@ export function nextSystemConfiguration(
     system_timezone: changes.system_timezone ?? current.system_timezone,
     maintenance_mode: changes.maintenance_mode ?? current.maintenance_mode,
     zones: changes.zones ?? current.zones,
+    require_admin_mfa: changes.require_admin_mfa ?? current.require_admin_mfa,
   };
 }
 

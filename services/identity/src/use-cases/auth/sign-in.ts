@@ -1,9 +1,11 @@
 import { MAINTENANCE_DETAIL } from '@portal/contracts';
 import { serviceUnavailable, unauthorized } from '@portal/platform';
 import type { IdentityContext } from '../../context';
+import type { SessionClient } from '../../data/sessions';
 import { isUnderMaintenance } from '../../data/settings';
-import { findUserByEmail, recordSignIn } from '../../data/users';
+import { findUserByEmail, recordSignIn, type UserRecord } from '../../data/users';
 import { burnPasswordCheck, verifyPassword } from '../../domain/passwords';
+import { type MfaChallengeIssued, secondFactorChallenge } from '../mfa/mfa-sign-in';
 import { openSession } from './open-session';
 import { type SessionUser, sessionUser } from './session-user';
 
@@ -25,7 +27,9 @@ export async function signIn(
   email: string,
   password: string,
   address: string,
-): Promise<SignedIn> {
+  /** the request's User-Agent, shown in the user's sessions list */
+  userAgent?: string,
+): Promise<SignedIn | MfaChallengeIssued> {
   const user = await ctx.deps.signInThrottle.attempt(email, address, async () => {
     const found = await findUserByEmail(ctx.db.manager, email);
     const matches = found
@@ -37,9 +41,22 @@ export async function signIn(
   if (!user.is_active) throw unauthorized('This account is not active. Please contact administration.');
   // checked after the password, so the answer tells a stranger nothing about the account
   if (user.role !== 'admin' && (await isUnderMaintenance(ctx.db.manager))) throw serviceUnavailable(MAINTENANCE_DETAIL);
+  // a staff user with two-factor sign-in gets no session yet: login-mfa completes it (use-cases/mfa)
+  const challenge = await secondFactorChallenge(ctx, user);
+  if (challenge) return challenge;
+  return startSignedInSession(ctx, user, { address, userAgent: userAgent ?? null });
+}
+
+/** Opens the session of a user who passed every step of sign-in: the password, and the code where one is asked. */
+export async function startSignedInSession(
+  ctx: IdentityContext,
+  user: UserRecord,
+  client?: SessionClient,
+): Promise<SignedIn> {
+  if (!user.is_active) throw unauthorized('This account is not active. Please contact administration.');
   const issued = await ctx.db.transaction(async (manager) => {
     await recordSignIn(manager, user.id);
-    return openSession(ctx, manager, user);
+    return openSession(ctx, manager, user, client);
   });
   return { token: issued.token, expiresIn: issued.expiresIn, user: sessionUser(user) };
 }

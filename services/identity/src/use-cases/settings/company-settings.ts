@@ -1,5 +1,5 @@
 import type { CompanySettings, SystemTimezone } from '@portal/contracts';
-import type { AuthUser } from '@portal/platform';
+import { type AuthUser, recordAudit } from '@portal/platform';
 import type { IdentityContext } from '../../context';
 import { readCompanySettings, readSystemConfiguration } from '../../data/settings';
 import { writeSettings } from '../../data/settings-store';
@@ -31,6 +31,16 @@ export async function storeCompanySettings(
   form: Parameters<typeof companySettingsFrom>[0],
 ): Promise<CompanySettings> {
   const settings = companySettingsFrom(form);
-  await writeSettings(ctx.db.manager, 'company', settings, admin.email);
+  await ctx.transaction(async (manager, emit) => {
+    const before = await readCompanySettings(manager);
+    await writeSettings(manager, 'company', settings, admin.email);
+    await recordAudit(emit, {
+      action: 'settings.updated',
+      entity: 'settings',
+      entity_id: 'company',
+      before,
+      after: settings,
+    });
+  });
   return settings;
 }

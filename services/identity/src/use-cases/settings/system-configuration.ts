@@ -5,7 +5,7 @@ import {
   TimezoneChanged,
   ZonesChanged,
 } from '@portal/contracts';
-import type { AuthUser } from '@portal/platform';
+import { type AuthUser, recordAudit } from '@portal/platform';
 import type { IdentityContext } from '../../context';
 import {
   lockNotificationSettings,
@@ -43,18 +43,28 @@ export async function storeSystemConfiguration(
     const current = await lockSystemConfiguration(manager);
     const next = nextSystemConfiguration(current, changes);
     await writeSettings(manager, 'system', next, admin.email);
+    await recordAudit(emit, {
+      action: 'settings.updated',
+      entity: 'settings',
+      entity_id: 'system_configuration',
+      before: current,
+      after: next,
+    });
     if (zonesChanged(current.zones, next.zones)) await emit(ZonesChanged, 'zones', { zones: next.zones });
     if (timezoneChanged(current.system_timezone, next.system_timezone)) {
       await emit(TimezoneChanged, 'system_timezone', { system_timezone: next.system_timezone });
     }
     if (changes.notification_settings) {
       const notifications = await lockNotificationSettings(manager);
-      await writeSettings(
-        manager,
-        'notifications',
-        { ...notifications, ...changes.notification_settings },
-        admin.email,
-      );
+      const nextNotifications = { ...notifications, ...changes.notification_settings };
+      await writeSettings(manager, 'notifications', nextNotifications, admin.email);
+      await recordAudit(emit, {
+        action: 'settings.updated',
+        entity: 'settings',
+        entity_id: 'notification_settings',
+        before: notifications,
+        after: nextNotifications,
+      });
     }
     return next;
   });

@@ -10,9 +10,14 @@ import { loadFailureText } from '../shared/notice';
 import { SettingsCard, SettingsLoading } from '../shared/SettingsCard';
 import { useTimedNotice } from '../shared/useTimedNotice';
 import { AdminUsersTable } from './AdminUsersTable';
-import { useDeleteAdminUserMutation, useGetAdminUserPagesInfiniteQuery } from './adminUsersApi';
+import {
+  useDeleteAdminUserMutation,
+  useGetAdminUserPagesInfiniteQuery,
+  useResetUserTwoFactorMutation,
+} from './adminUsersApi';
 import { CreateAdminUserForm, type CreatedUser } from './CreateAdminUserForm';
 import { DeleteAdminUserDialog } from './DeleteAdminUserDialog';
+import { ResetTwoFactorDialog } from './ResetTwoFactorDialog';
 import { TemporaryPasswordDialog } from './TemporaryPasswordDialog';
 import './admin-users.css';
 import { countOf } from '../../../format/count';
@@ -30,6 +35,8 @@ export function AdminUsersPanel() {
   const [deleteUser, { isLoading: deleting }] = useDeleteAdminUserMutation();
   const [created, setCreated] = useState<CreatedUser | null>(null);
   const [toDelete, setToDelete] = useState<AdminUser | null>(null);
+  const [resetTwoFactor, { isLoading: resetting }] = useResetUserTwoFactorMutation();
+  const [toReset, setToReset] = useState<AdminUser | null>(null);
   const [notice, showNotice] = useTimedNotice();
 
   async function confirmDelete(user: AdminUser) {
@@ -39,6 +46,16 @@ export function AdminUsersPanel() {
       text: result.error
         ? failureMessage(result.error, 'Failed to delete admin user')
         : 'Admin user deleted successfully!',
+    });
+  }
+
+  async function confirmReset(user: AdminUser) {
+    const result = await resetTwoFactor({ params: { email: user.email } });
+    setToReset(null);
+    showNotice({
+      text: result.error
+        ? failureMessage(result.error, 'Error: Failed to reset two-factor sign-in')
+        : `Two-factor sign-in of ${user.email} is off; they were signed out.`,
     });
   }
 
@@ -59,7 +76,14 @@ export function AdminUsersPanel() {
           <Message text={notice?.text} tone={notice?.tone} />
           {loading && <SettingsLoading what="users" />}
           {error ? <Message text={loadFailureText('Error loading admin users', error)} /> : null}
-          {!loading && !error && <AdminUsersTable users={users} currentEmail={me?.email} onDelete={setToDelete} />}
+          {!loading && !error && (
+            <AdminUsersTable
+              users={users}
+              currentEmail={me?.email}
+              onDelete={setToDelete}
+              onResetTwoFactor={setToReset}
+            />
+          )}
           <LoadMore
             shown={users.length}
             total={total}
@@ -77,6 +101,12 @@ export function AdminUsersPanel() {
         deleting={deleting}
         onConfirm={confirmDelete}
         onCancel={() => setToDelete(null)}
+      />
+      <ResetTwoFactorDialog
+        user={toReset}
+        resetting={resetting}
+        onConfirm={confirmReset}
+        onCancel={() => setToReset(null)}
       />
     </div>
   );

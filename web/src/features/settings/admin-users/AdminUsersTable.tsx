@@ -2,15 +2,18 @@ import type { AdminUser } from '@portal/contracts';
 import { roleLabel } from '../../../format/role';
 import { Button } from '../../../ui/Button';
 import { useDateFormat } from '../../company/useDateFormat';
+import { EndUserSessionsButton } from '../../profile/EndUserSessionsButton';
 
 interface AdminUsersTableProps {
   users: readonly AdminUser[];
   /** the signed-in admin, who cannot delete their own account here */
   currentEmail: string | undefined;
   onDelete: (user: AdminUser) => void;
+  /** turns off the user's two-factor sign-in (a lost phone) */
+  onResetTwoFactor: (user: AdminUser) => void;
 }
 
-export function AdminUsersTable({ users, currentEmail, onDelete }: AdminUsersTableProps) {
+export function AdminUsersTable({ users, currentEmail, onDelete, onResetTwoFactor }: AdminUsersTableProps) {
   const dates = useDateFormat();
   return (
     <div className="table-frame">
@@ -20,6 +23,7 @@ export function AdminUsersTable({ users, currentEmail, onDelete }: AdminUsersTab
             <th scope="col">Email</th>
             <th scope="col">Full Name</th>
             <th scope="col">Role</th>
+            <th scope="col">Two-factor</th>
             <th scope="col">Created</th>
             <th scope="col">Created By</th>
             <th scope="col" className="data-table__actions">
@@ -30,7 +34,7 @@ export function AdminUsersTable({ users, currentEmail, onDelete }: AdminUsersTab
         <tbody>
           {users.length === 0 && (
             <tr>
-              <td colSpan={6} className="data-table__empty">
+              <td colSpan={7} className="data-table__empty">
                 No admin or delivery users yet.
               </td>
             </tr>
@@ -49,9 +53,25 @@ export function AdminUsersTable({ users, currentEmail, onDelete }: AdminUsersTab
                 <td data-label="Role">
                   <span className={`badge badge--${user.role}`}>{roleLabel(user.role)}</span>
                 </td>
+                <td data-label="Two-factor">
+                  {user.mfa_enabled ? <span className="badge badge--ok">2FA on</span> : <span>Off</span>}
+                </td>
                 <td data-label="Created">{dates.date(user.created_at)}</td>
                 <td data-label="Created By">{user.created_by ?? '—'}</td>
                 <td className="data-table__actions">
+                  {!isMe && user.mfa_enabled && (
+                    <Button
+                      variant="secondary"
+                      className="button--small"
+                      aria-label={`Reset two-factor sign-in of ${user.email}`}
+                      onClick={() => onResetTwoFactor(user)}
+                    >
+                      Reset two-factor
+                    </Button>
+                  )}
+                  {!isMe && (
+                    <EndUserSessionsButton email={user.email} name={user.full_name} className="button--small" />
+                  )}
                   {!isMe && (
                     <Button
                       variant="secondary"

@@ -12,8 +12,14 @@ export const adminUsersApi = apiSlice.injectEndpoints({
     /** Answers the new user and its temporary password, which is shown once. */
     createAdminUser: contractMutation(build, 'admin.createAdminUser', { invalidatesTags: ['AdminUsers'] }),
     deleteAdminUser: contractMutation(build, 'admin.deleteAdminUser', { invalidatesTags: ['AdminUsers'] }),
+    /** turns off another staff user's two-factor sign-in and ends their sessions */
+    resetUserTwoFactor: contractMutation(build, 'admin.resetUserMfa', { invalidatesTags: ['AdminUsers'] }),
   }),
 });
 
-export const { useGetAdminUserPagesInfiniteQuery, useCreateAdminUserMutation, useDeleteAdminUserMutation } =
-  adminUsersApi;
+export const {
+  useGetAdminUserPagesInfiniteQuery,
+  useCreateAdminUserMutation,
+  useDeleteAdminUserMutation,
+  useResetUserTwoFactorMutation,
+} = adminUsersApi;

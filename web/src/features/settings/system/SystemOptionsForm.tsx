@@ -21,13 +21,16 @@ const TIMEZONES: readonly { value: Timezone; label: string }[] = [
 export function SystemOptionsForm({ initial }: { initial: SystemConfiguration }) {
   const [timezone, setTimezone] = useState<Timezone>(initial.system_timezone);
   const [maintenance, setMaintenance] = useState(initial.maintenance_mode);
+  const [requireAdminMfa, setRequireAdminMfa] = useState(initial.require_admin_mfa);
   const [save, { isLoading }] = useSaveSystemConfigurationMutation();
   const [notice, showNotice] = useTimedNotice();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     // zones are saved by their own editor; left out here, they keep their value
-    const result = await save({ body: { system_timezone: timezone, maintenance_mode: maintenance } });
+    const result = await save({
+      body: { system_timezone: timezone, maintenance_mode: maintenance, require_admin_mfa: requireAdminMfa },
+    });
     if (result.error) return showNotice({ text: failureMessage(result.error, 'Failed to save system configuration') });
     showNotice({ text: 'System configuration saved successfully!' });
   }
@@ -47,6 +50,12 @@ export function SystemOptionsForm({ initial }: { initial: SystemConfiguration })
         checked={maintenance}
         onChange={setMaintenance}
         description="While on, dealers and delivery users see a maintenance notice and cannot make changes."
+      />
+      <CheckField
+        label="Require two-factor sign-in for admins"
+        checked={requireAdminMfa}
+        onChange={setRequireAdminMfa}
+        description="While on, an administrator without two-factor sign-in sets it up the next time they sign in."
       />
       <Message text={notice?.text} tone={notice?.tone} />
       <div className="settings-actions">
