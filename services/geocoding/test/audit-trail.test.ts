@@ -1,5 +1,5 @@
 /**
- * The audit trail of the map (issue 23): a coordinate override, coordinates Google found in the browser, a
+ * The audit trail of the map (issue 23): a coordinate override, a repair, coordinates Google found in the browser, a
  * dealer's map category and the map settings each write one audit.recorded entry to the geocoding outbox in the
  * change's transaction — action, id, the admin, the request id and the fields before → after. A refused change
  * records nothing.
@@ -48,6 +48,31 @@ describe('audit entries of coordinates', () => {
       lng: [expect.anything(), -97.75],
       status: [expect.anything(), 'manual'],
       notes: [null, 'Checked on site'],
+    });
+  });
+
+  test('When an admin repairs a dealer that had no coordinates, Then coordinates.repaired to the point found; a failed repair records nothing', async () => {
+    const dealer = await t.newDealer({ address: '1 Main St', city: 'Austn', state: 'TX', zip_code: '99999' });
+    const repair = (strategies: string[]) =>
+      audited(t.api().post(`/api/admin/repair-dealer-geocoding/${dealer.dealer_id}`).set(t.admin).send({ strategies }));
+    const failed = await repair(['enhanced_geocoding', 'address_normalization', 'partial_address_geocoding']);
+    expect([failed.res.status, failed.entries]).toEqual([422, []]);
+
+    const repaired = await repair(['nearby_location_search']);
+    expect(repaired.res.status).toBe(200);
+    expect(repaired.entries).toEqual([
+      expect.objectContaining({
+        action: 'coordinates.repaired',
+        entity: 'coordinates',
+        entity_id: dealer.dealer_id,
+        request_id: repaired.requestId,
+        ...byAdmin,
+      }),
+    ]);
+    expect(repaired.entries[0]?.changes).toMatchObject({
+      lat: [null, repaired.res.body.coordinates.lat],
+      lng: [null, repaired.res.body.coordinates.lng],
+      strategy: [null, 'nearby_location_search'],
     });
   });
 

@@ -71,6 +71,48 @@ describe('audit entries of routes and deliveries', () => {
     });
   });
 
+  test('When a route is reordered, a stop moved and locked, and the route optimised, Then each edit is recorded', async () => {
+    const first = await t.newDealer({ business_name: 'First Stop', lat: 38.9, lng: -97.6 });
+    const second = await t.newDealer({ business_name: 'Second Stop', lat: 39.1, lng: -96.6 });
+    const orders = [await t.newOrder(first), await t.newOrder(second)];
+    const created = await t.api().post('/api/admin/create-shipment').set(driver).send({ order_ids: orders });
+    const shipmentId = created.body.shipment_id as string;
+    const edit = (path: string, body?: object) =>
+      send(
+        t
+          .api()
+          .post(`/api/admin/shipment/${shipmentId}/${path}`)
+          .set(driver)
+          .send(body ?? {}),
+      );
+
+    const manual = await edit('route-mode', { mode: 'manual' });
+    expect(manual.res.status).toBe(200);
+    expect(manual.entries).toEqual([
+      expect.objectContaining({ action: 'shipment.route_mode_changed', entity_id: shipmentId, ...byDriver }),
+    ]);
+    expect(manual.entries[0]?.changes).toMatchObject({ route_mode: ['original', 'manual'] });
+
+    const moved = await edit('move-stop', { dealer_id: second, direction: 'up' });
+    expect(moved.res.status).toBe(200);
+    expect(moved.entries[0]?.action).toBe('shipment.stop_moved');
+    expect(moved.entries[0]?.changes.stop_sequence?.[1]).toEqual([second, first]);
+
+    const locked = await edit('lock-stop', { dealer_id: second, locked: true });
+    expect(locked.entries[0]).toMatchObject({
+      action: 'shipment.stop_lock_changed',
+      changes: { locked_stops: [[], [second]] },
+    });
+
+    const optimised = await edit('optimize-route');
+    expect(optimised.res.status).toBe(200);
+    expect(optimised.entries[0]).toMatchObject({ action: 'shipment.route_optimized' });
+    expect(optimised.entries[0]?.changes.route_mode).toEqual(['manual', 'optimized']);
+
+    const notAStop = await edit('move-stop', { dealer_id: 'not-a-stop', direction: 'up' });
+    expect([notAStop.res.status, notAStop.entries]).toEqual([404, []]);
+  });
+
   test('When an order of a route is marked shipped, then delivered with a proof, and the delivery undone, Then each is recorded', async () => {
     const { orderId, shipmentId } = await route();
     const shipped = await send(
@@ -105,9 +147,13 @@ describe('audit entries of routes and deliveries', () => {
     );
     expect(proof.res.status).toBe(200);
     expect(proof.entries).toEqual([
-      expect.objectContaining({ action: 'delivery_proof.recorded', entity: 'delivery_proof', ...byDriver }),
+      expect.objectContaining({
+        action: 'delivery_proof.recorded',
+        entity: 'delivery_proof',
+        entity_id: orderId,
+        ...byDriver,
+      }),
     ]);
-    const proofId = proof.entries[0]?.entity_id;
     expect(proof.entries[0]?.changes).toMatchObject({
       order_id: [null, orderId],
       status: [null, 'delivered'],
@@ -131,7 +177,7 @@ describe('audit entries of routes and deliveries', () => {
     );
     expect(undone.res.status).toBe(200);
     expect(undone.entries).toEqual([
-      expect.objectContaining({ action: 'delivery_proof.undone', entity_id: proofId, ...byAdmin }),
+      expect.objectContaining({ action: 'delivery_proof.undone', entity_id: orderId, ...byAdmin }),
     ]);
     expect(undone.entries[0]?.changes).toMatchObject({
       status: ['delivered', 'shipped'],

@@ -1,5 +1,5 @@
 import { DealerGeocoded, type GeocodeAnswer, type RepairStrategy } from '@portal/contracts';
-import type { Emit } from '@portal/platform';
+import { type Emit, recordAudits } from '@portal/platform';
 import type { EntityManager } from 'typeorm';
 import { type GeocodeWrite, saveGeocodes } from '../data/dealers';
 import { type HistoryRecord, recordHistory } from '../data/history';
@@ -187,4 +187,18 @@ export async function storePlacements(
   await saveGeocodes(manager, writes, version);
   await recordHistory(manager, history);
   await emit.many(DealerGeocoded, announce);
+  // a repair is an admin's change (a bulk repair runs after its request has been answered: the actor is named)
+  if (how.action === 'repair') {
+    await recordAudits(
+      emit,
+      history.map((entry) => ({
+        action: 'coordinates.repaired',
+        entity: 'coordinates' as const,
+        entity_id: entry.dealer_id,
+        before: { lat: entry.from_lat, lng: entry.from_lng },
+        after: { lat: entry.lat, lng: entry.lng, source: entry.source, strategy: entry.strategy },
+        actor: { email: how.actor, role: 'admin' as const },
+      })),
+    );
+  }
 }

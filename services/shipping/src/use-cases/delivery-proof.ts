@@ -118,8 +118,10 @@ export async function markDelivered(
   await recordAudit(emit, {
     action: 'delivery_proof.recorded',
     entity: 'delivery_proof',
-    entity_id: mark.proofId,
+    // keyed by the order (a proof stands for its order's delivery), so the order's History can show it
+    entity_id: orderId,
     after: {
+      proof_id: mark.proofId,
       shipment_id: shipment.shipment_id,
       order_id: orderId,
       status: 'delivered',

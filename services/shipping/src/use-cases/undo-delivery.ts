@@ -67,7 +67,7 @@ export async function undoDelivery(
     await recordAudit(emit, {
       action: 'delivery_proof.undone',
       entity: 'delivery_proof',
-      entity_id: proof.proof_id,
+      entity_id: orderId,
       before: { order_id: orderId, status: 'delivered', undone_by: null, undone_at: null },
       after: { order_id: orderId, status: proof.previous_status, undone_by: user.email, undone_at: now },
     });
