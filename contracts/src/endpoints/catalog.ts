@@ -3,7 +3,7 @@ import { ImageBytes, Ok } from '../common';
 import { access, endpoint } from '../endpoint';
 import { DealerProduct, Product } from '../entities/catalog';
 import { idParams } from '../fields';
-import { NewProductImage, ProductFields, ReplacementProductImage } from '../requests/catalog';
+import { NewProductImage, ProductFields, ProductListQuery, ReplacementProductImage } from '../requests/catalog';
 
 const owner = 'catalog' as const;
 const productIdParams = idParams('product_id');
@@ -15,7 +15,8 @@ export const catalogEndpoints = {
     path: '/api/admin/products',
     owner,
     access: access.roles('admin'),
-    summary: 'Every product of the catalogue, whatever its status',
+    summary: 'Every product of the catalogue, whatever its status; `q` (title or SKU) and `category` narrow it',
+    query: ProductListQuery,
     response: Ok.extend({ products: z.array(Product) }),
   }),
   'admin.createProduct': endpoint({

@@ -30,6 +30,10 @@ export const Product = z.object({
   /** beyond the spec: an 800 px wide WebP rendition for previews (null until one exists) */
   preview_url: ImageUrl,
   created_at: IsoDate,
+  /** the stock-keeping unit, unique among products; null when none was given */
+  sku: z.string().nullable(),
+  /** null when none was given */
+  category: z.string().nullable(),
 });
 export type Product = z.infer<typeof Product>;
 
@@ -43,5 +47,7 @@ export const DealerProduct = Product.pick({
   full_image_url: true,
   thumbnail_url: true,
   preview_url: true,
+  sku: true,
+  category: true,
 });
 export type DealerProduct = z.infer<typeof DealerProduct>;

@@ -2,8 +2,21 @@ import { z } from 'zod';
 import type { FilePart } from '../endpoint';
 import { PRODUCT_STATUSES } from '../entities/catalog';
 import { optionalText, requiredText, storableString } from '../fields';
+import { SearchParam } from '../list-query';
 
 export const INVALID_PRICE = 'Error: Please enter a valid price';
+export const PRODUCT_SKU_MAX = 64;
+export const PRODUCT_CATEGORY_MAX = 100;
+/** The 409 of a SKU another product already has. */
+export const skuTakenMessage = (sku: string) => `Error: SKU "${sku}" is already used by another product`;
+
+/** GET /api/admin/products: optional narrowing of the (unpaged) catalogue. */
+export const ProductListQuery = z.object({
+  /** a case-insensitive "contains" over the title and the SKU */
+  q: SearchParam.optional(),
+  /** exactly this category */
+  category: storableString().trim().max(PRODUCT_CATEGORY_MAX).optional(),
+});
 
 /**
  * The price as the form types it, in dollars ('19.99', '12.3', '5'). It stays text here: the catalog turns it
@@ -21,6 +34,16 @@ export const ProductFields = z.object({
   description: optionalText(5000),
   price: PriceText,
   status: z.enum(PRODUCT_STATUSES, { error: 'Error: Status must be active, inactive or admin_only' }).default('active'),
+  /** the manufacturer's stock-keeping unit: unique among products when given; blank means none */
+  sku: storableString()
+    .trim()
+    .max(PRODUCT_SKU_MAX, `Error: SKU must be at most ${PRODUCT_SKU_MAX} characters`)
+    .optional(),
+  /** a free grouping dealers filter Order Products by; blank means none */
+  category: storableString()
+    .trim()
+    .max(PRODUCT_CATEGORY_MAX, `Error: Category must be at most ${PRODUCT_CATEGORY_MAX} characters`)
+    .optional(),
 });
 export type ProductFields = z.output<typeof ProductFields>;
 

@@ -55,6 +55,12 @@ describe('audit entries of products', () => {
     ['a new price', 'product.price_changed', { price: '19.99' }, { price_cents: [24999, 1999] }],
     ['a new title', 'product.updated', { title: 'Renamed Blind' }, { title: ['Original Blind', 'Renamed Blind'] }],
     ['the inactive status', 'product.updated', { status: 'inactive' }, { status: ['active', 'inactive'] }],
+    [
+      'a SKU and a category',
+      'product.updated',
+      { sku: ' AUD-SKU-1 ', category: 'Blinds' },
+      { sku: [null, 'AUD-SKU-1'], category: [null, 'Blinds'] },
+    ],
   ])('When an admin saves %s, Then %s with exactly that change', async (_case, action, fields, changes) => {
     const form = productForm({ title: 'Original Blind', price: '249.99' });
     const created = await create(form);

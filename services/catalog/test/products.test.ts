@@ -37,6 +37,8 @@ interface Product {
   full_image_url: string;
   thumbnail_url: string;
   preview_url: string;
+  sku: string | null;
+  category: string | null;
 }
 
 async function createdProduct(overrides: Record<string, string> = {}, image = png): Promise<Product> {
@@ -211,6 +213,8 @@ describe('who sees which products', () => {
       full_image_url: `/api/product-images/${active.image_filename}`,
       thumbnail_url: active.thumbnail_url,
       preview_url: active.preview_url,
+      sku: null,
+      category: null,
     });
   });
 
@@ -390,6 +394,87 @@ describe('deleting a product', () => {
     await eventually(() =>
       expect(eventsOf(product.product_id).filter((e) => e.type === 'product.deleted')).toHaveLength(1),
     );
+  });
+});
+
+describe('SKU and category', () => {
+  /** unique per run, so SKUs never meet those of another test */
+  const tag = () => Math.random().toString(36).slice(2, 8).toUpperCase();
+  const stored = async (productId: string) =>
+    (
+      await catalog.services
+        .service('catalog')
+        .ctx.db.query('SELECT sku, category FROM products WHERE product_id = $1', [productId])
+    )[0];
+
+  test('When an admin gives a SKU and a category, Then they are kept trimmed and both lists answer them; absent keeps them, blank clears them', async () => {
+    const sku = `GB-${tag()}`;
+    const product = await createdProduct({ sku: `  ${sku} `, category: ' Blinds ' });
+
+    expect(product).toMatchObject({ sku, category: 'Blinds' });
+    expect(await stored(product.product_id)).toEqual({ sku, category: 'Blinds' });
+    expect((await dealerList()).find((p) => p.product_id === product.product_id)).toMatchObject({
+      sku,
+      category: 'Blinds',
+    });
+
+    // a client that does not send the fields (the specification's) keeps them
+    const untouched = await update(product.product_id, productForm());
+    expect(untouched.body.product).toMatchObject({ sku, category: 'Blinds' });
+
+    const cleared = await update(product.product_id, productForm({ sku: ' ', category: '' }));
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.product).toMatchObject({ sku: null, category: null });
+    expect(await stored(product.product_id)).toEqual({ sku: null, category: null });
+  });
+
+  test('When a SKU is already another product’s (in any case), Then 409 names it and nothing is kept', async () => {
+    const sku = `DUP-${tag()}`;
+    const first = await createdProduct({ sku });
+    const other = await createdProduct();
+    const before = await kept();
+
+    const created = await create(productForm({ sku: sku.toLowerCase() }), png);
+    const updated = await update(other.product_id, productForm({ sku }));
+
+    expect(created.status).toBe(409);
+    expect(created.body.detail).toBe(`Error: SKU "${sku.toLowerCase()}" is already used by another product`);
+    expect(updated.status).toBe(409);
+    expect(updated.body.detail).toBe(`Error: SKU "${sku}" is already used by another product`);
+    // the refused product's image objects are removed again, and the other product keeps no SKU
+    expect(await kept()).toEqual(before);
+    expect(await stored(other.product_id)).toEqual({ sku: null, category: null });
+    // saving a product with its own SKU is no conflict
+    expect((await update(first.product_id, productForm({ sku }))).status).toBe(200);
+  });
+
+  test.each([
+    ['a SKU of 65 characters', { sku: 'S'.repeat(65) }, 'Error: SKU must be at most 64 characters'],
+    ['a category of 101 characters', { category: 'C'.repeat(101) }, 'Error: Category must be at most 100 characters'],
+  ])('When the form has %s, Then 400 answers %j and nothing is kept', async (_case, overrides, detail) => {
+    const before = await kept();
+    const res = await create(productForm(overrides), png);
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toBe(detail);
+    expect(await kept()).toEqual(before);
+  });
+
+  test('When the admin list is asked for text or a category, Then it answers the products whose title or SKU contain it, or of that category', async () => {
+    const run = tag();
+    const bySku = await createdProduct({ title: 'Tower Stand', sku: `TS-${run}-9`, category: `Stands ${run}` });
+    const byTitle = await createdProduct({ title: `Ladder ${run} Deluxe`, category: `Ladders ${run}` });
+    await createdProduct({ title: 'Unrelated Feeder', category: `Feeders ${run}` });
+    const ids = async (query: Record<string, string>) =>
+      ((await api().get('/api/admin/products').query(query).set(catalog.admin)).body.products as Product[])
+        .map((p) => p.product_id)
+        .sort();
+
+    expect(await ids({ q: run.toLowerCase() })).toEqual([bySku.product_id, byTitle.product_id].sort());
+    expect(await ids({ q: `ts-${run}` })).toEqual([bySku.product_id]);
+    expect(await ids({ category: `Ladders ${run}` })).toEqual([byTitle.product_id]);
+    expect(await ids({ q: run, category: `Stands ${run}` })).toEqual([bySku.product_id]);
+    // % is taken literally, not as a wildcard
+    expect(await ids({ q: `${run}%` })).toEqual([]);
   });
 });
 

@@ -51,6 +51,8 @@ const PRODUCT: Product = {
   thumbnail_url: null,
   preview_url: null,
   created_at: '2025-03-04T14:30:00.000Z',
+  sku: 'RHB-5',
+  category: 'Blinds',
 };
 
 const PICTURE: Picture = {
@@ -134,14 +136,34 @@ describe('The product form', () => {
     expect(productFormData({ ...valid, image: null }).has('product_image')).toBe(false);
   });
 
+  test('When SKU and category are typed, Then they are sent trimmed; blank ones are sent blank, which clears them', () => {
+    const typed = productFormData({ ...valid, sku: '  RHB-5 ', category: ' Blinds ' });
+    expect([typed.get('sku'), typed.get('category')]).toEqual(['RHB-5', 'Blinds']);
+    const blank = productFormData(valid);
+    expect([blank.get('sku'), blank.get('category')]).toEqual(['', '']);
+  });
+
+  test('When the SKU is over 64 or the category over 100 characters, Then the contract message is shown before sending', () => {
+    expect(productFormProblem({ ...valid, sku: 'S'.repeat(65) }, 'create')).toBe(
+      'Error: SKU must be at most 64 characters',
+    );
+    expect(productFormProblem({ ...valid, category: 'C'.repeat(101) }, 'create')).toBe(
+      'Error: Category must be at most 100 characters',
+    );
+    expect(productFormProblem({ ...valid, sku: 'S'.repeat(64), category: 'C'.repeat(100) }, 'create')).toBeNull();
+  });
+
   test('When a product is edited, Then the form starts from it with the price at two decimals and no new image', () => {
     expect(draftOf(PRODUCT)).toEqual({
       title: 'Ridge Hub Blind',
       description: 'Five-hub ground blind',
       price: '1249.50',
       status: 'active',
+      sku: 'RHB-5',
+      category: 'Blinds',
       image: null,
     });
+    expect(draftOf({ ...PRODUCT, sku: null, category: null })).toMatchObject({ sku: '', category: '' });
   });
 
   test('When a save succeeds, Then the spec text is shown, adding "Image replaced." when the reply says image_updated', () => {

@@ -9,6 +9,8 @@ export interface ProductRecord {
   description: string | null;
   price_cents: number;
   status: ProductStatus;
+  sku: string | null;
+  category: string | null;
   image_filename: string | null;
   image_key: string | null;
   thumbnail_key: string | null;
@@ -37,6 +39,8 @@ export function productView(record: ProductRecord): Product {
     thumbnail_url: urlOfKey(record.thumbnail_key),
     preview_url: urlOfKey(record.preview_key),
     created_at: record.created_at,
+    sku: record.sku,
+    category: record.category,
   };
 }
 
@@ -44,13 +48,33 @@ export function productView(record: ProductRecord): Product {
 export function dealerProductView(record: ProductRecord): DealerProduct {
   const { product_id, title, description, price, image_filename, full_image_url, thumbnail_url, preview_url } =
     productView(record);
-  return { product_id, title, description, price, image_filename, full_image_url, thumbnail_url, preview_url };
+  const { sku, category } = record;
+  return {
+    product_id,
+    title,
+    description,
+    price,
+    image_filename,
+    full_image_url,
+    thumbnail_url,
+    preview_url,
+    sku,
+    category,
+  };
 }
 
 /** What product.* events carry (integer cents). */
 export function productSnapshot(record: ProductRecord): ProductSnapshot {
   const { product_id, title, description, price_cents, status, image_filename } = record;
   return { product_id, title, description, price_cents, status, image_filename };
+}
+
+/**
+ * What the audit log keeps of a product: the event's snapshot plus the SKU and category, which no event consumer
+ * keeps (the order service's read model needs neither) but an admin reviewing a change does.
+ */
+export function productAuditSnapshot(record: ProductRecord): ProductSnapshot & Pick<ProductRecord, 'sku' | 'category'> {
+  return { ...productSnapshot(record), sku: record.sku, category: record.category };
 }
 
 /** What the audit log calls an edit of a product: a price change is named as such, any other edit an update. */

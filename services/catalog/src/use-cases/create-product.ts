@@ -4,8 +4,8 @@ import { recordAudit, type UploadedFile } from '@portal/platform';
 import type { CatalogContext } from '../context';
 import { removeProductImageObjects } from '../data/product-image-objects';
 import { insertProduct } from '../data/products';
-import { type ProductRecord, productSnapshot } from '../domain/product-view';
-import { productChanges } from './product-form';
+import { type ProductRecord, productAuditSnapshot, productSnapshot } from '../domain/product-view';
+import { productChanges, refusingTakenSku } from './product-form';
 import { storeProductImage } from './store-product-image';
 
 /**
@@ -21,13 +21,19 @@ export async function addProductWithImage(
   const productId = randomUUID();
   const stored = await storeProductImage(ctx, productId, upload);
   try {
-    return await ctx.transaction(async (manager, emit) => {
-      const product = await insertProduct(manager, productId, changes, stored.image);
-      const snapshot = productSnapshot(product);
-      await emit(ProductCreated, productId, snapshot);
-      await recordAudit(emit, { action: 'product.created', entity: 'product', entity_id: productId, after: snapshot });
-      return product;
-    });
+    return await refusingTakenSku(changes, () =>
+      ctx.transaction(async (manager, emit) => {
+        const product = await insertProduct(manager, productId, changes, stored.image);
+        await emit(ProductCreated, productId, productSnapshot(product));
+        await recordAudit(emit, {
+          action: 'product.created',
+          entity: 'product',
+          entity_id: productId,
+          after: productAuditSnapshot(product),
+        });
+        return product;
+      }),
+    );
   } catch (err) {
     await removeProductImageObjects(ctx.deps.productImages, stored.keys, ctx.logger);
     throw err;

@@ -2,7 +2,7 @@ import { ProductDeleted } from '@portal/contracts';
 import { notFound, recordAudit } from '@portal/platform';
 import type { CatalogContext } from '../context';
 import { PRODUCT_NOT_FOUND, softDeleteProduct } from '../data/products';
-import { productSnapshot } from '../domain/product-view';
+import { productAuditSnapshot, productSnapshot } from '../domain/product-view';
 
 /**
  * Takes a product out of the catalogue: gone from both lists, but the row and its image stay, because orders
@@ -12,9 +12,13 @@ export async function withdrawProduct(ctx: CatalogContext, productId: string): P
   await ctx.transaction(async (manager, emit) => {
     const product = await softDeleteProduct(manager, productId);
     if (!product) throw notFound(PRODUCT_NOT_FOUND);
-    const snapshot = productSnapshot(product);
-    await emit(ProductDeleted, productId, snapshot);
+    await emit(ProductDeleted, productId, productSnapshot(product));
     // the row stays (order history shows it), but for the catalogue the product is gone: its last values
-    await recordAudit(emit, { action: 'product.deleted', entity: 'product', entity_id: productId, before: snapshot });
+    await recordAudit(emit, {
+      action: 'product.deleted',
+      entity: 'product',
+      entity_id: productId,
+      before: productAuditSnapshot(product),
+    });
   });
 }

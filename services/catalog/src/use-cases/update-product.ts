@@ -3,8 +3,8 @@ import { notFound, recordAudit, type UploadedFile } from '@portal/platform';
 import type { CatalogContext } from '../context';
 import { removeProductImageObjects } from '../data/product-image-objects';
 import { findLiveProduct, lockLiveProduct, PRODUCT_NOT_FOUND, type StoredImage, updateProduct } from '../data/products';
-import { type ProductRecord, productEditAction, productSnapshot } from '../domain/product-view';
-import { productChanges } from './product-form';
+import { type ProductRecord, productAuditSnapshot, productEditAction, productSnapshot } from '../domain/product-view';
+import { productChanges, refusingTakenSku } from './product-form';
 import { storeProductImage } from './store-product-image';
 
 /** The image objects a record points at. */
@@ -30,21 +30,23 @@ export async function editProduct(
     : null;
   let saved: { product: ProductRecord; replaced: string[] };
   try {
-    saved = await ctx.transaction(async (manager, emit) => {
-      const current = await lockLiveProduct(manager, productId);
-      if (!current) throw notFound(PRODUCT_NOT_FOUND); // deleted meanwhile
-      const product = await updateProduct(manager, productId, changes, stored?.image ?? null);
-      const [before, after] = [productSnapshot(current), productSnapshot(product)];
-      await emit(ProductUpdated, productId, after);
-      await recordAudit(emit, {
-        action: productEditAction(before, after),
-        entity: 'product',
-        entity_id: productId,
-        before,
-        after,
-      });
-      return { product, replaced: stored ? imageKeys(current) : [] };
-    });
+    saved = await refusingTakenSku(changes, () =>
+      ctx.transaction(async (manager, emit) => {
+        const current = await lockLiveProduct(manager, productId);
+        if (!current) throw notFound(PRODUCT_NOT_FOUND); // deleted meanwhile
+        const product = await updateProduct(manager, productId, changes, stored?.image ?? null);
+        await emit(ProductUpdated, productId, productSnapshot(product));
+        const [before, after] = [productAuditSnapshot(current), productAuditSnapshot(product)];
+        await recordAudit(emit, {
+          action: productEditAction(before, after),
+          entity: 'product',
+          entity_id: productId,
+          before,
+          after,
+        });
+        return { product, replaced: stored ? imageKeys(current) : [] };
+      }),
+    );
   } catch (err) {
     if (stored) await removeProductImageObjects(ctx.deps.productImages, stored.keys, ctx.logger);
     throw err;

@@ -12,6 +12,8 @@ const record = (overrides: Partial<ProductRecord> = {}): ProductRecord => ({
   description: 'Two-person hub blind',
   price_cents: 24999,
   status: 'active',
+  sku: 'GB-2P',
+  category: 'Blinds',
   image_filename: 'p-1-ab.png',
   image_key: 'products/p-1-ab.png',
   thumbnail_key: 'products/p-1-ab-320.webp',
@@ -34,6 +36,8 @@ describe('a product as the contract shows it', () => {
       thumbnail_url: '/api/product-images/p-1-ab-320.webp',
       preview_url: '/api/product-images/p-1-ab-800.webp',
       created_at: '2026-11-22T10:00:00.000Z',
+      sku: 'GB-2P',
+      category: 'Blinds',
     });
   });
 
@@ -54,14 +58,16 @@ describe('a product as the contract shows it', () => {
     expect(view).toMatchObject({ full_image_url: null, thumbnail_url: null, preview_url: null });
   });
 
-  test('When a dealer reads a product, Then status, the legacy flag and created_at are not shown', () => {
+  test('When a dealer reads a product, Then status, the legacy flag and created_at are not shown, SKU and category are', () => {
     expect(Object.keys(dealerProductView(record())).sort()).toEqual([
+      'category',
       'description',
       'full_image_url',
       'image_filename',
       'preview_url',
       'price',
       'product_id',
+      'sku',
       'thumbnail_url',
       'title',
     ]);

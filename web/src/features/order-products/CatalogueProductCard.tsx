@@ -10,7 +10,7 @@ interface CatalogueProductCardProps {
   children?: ReactNode;
 }
 
-/** One active product as a dealer sees it: image, title, description and price. */
+/** One active product as a dealer sees it: image, title, SKU, description and price. */
 export function CatalogueProductCard({ product, children }: CatalogueProductCardProps) {
   return (
     <li className="catalog-card" aria-label={product.title}>
@@ -19,6 +19,7 @@ export function CatalogueProductCard({ product, children }: CatalogueProductCard
       </div>
       <div className="catalog-card__body">
         <h3 className="catalog-card__title">{product.title}</h3>
+        {product.sku && <p className="catalog-card__sku">SKU {product.sku}</p>}
         {product.description && <p className="catalog-card__text">{product.description}</p>}
         <p className="catalog-card__price">{formatPrice(product.price)}</p>
       </div>

@@ -41,8 +41,5 @@ export function pictureFormData(draft: PictureDraft & { file: File }): FormData 
   return form;
 }
 
-/** The categories already used, for the category field's suggestions. */
-export function knownCategories(pictures: readonly { category: string | null }[]): string[] {
-  const names = new Set(pictures.map((picture) => picture.category?.trim()).filter((name): name is string => !!name));
-  return [...names].sort((a, b) => a.localeCompare(b));
-}
+/** The categories already used, for the category field's suggestions (shared with the product screens). */
+export { knownCategories } from '../../format/categories';

@@ -11,7 +11,7 @@ interface ProductCardProps {
   onDelete: (product: Product) => void;
 }
 
-/** One product of Manage Products: image, title, price, status badge, Edit and Delete. */
+/** One product of Manage Products: image, title, SKU and category, price, status badge, Edit and Delete. */
 export function ProductCard({ product, onEdit, onDelete }: ProductCardProps) {
   const status = PRODUCT_STATUS_INFO[product.status];
   return (
@@ -21,6 +21,11 @@ export function ProductCard({ product, onEdit, onDelete }: ProductCardProps) {
       </div>
       <div className="catalog-card__body">
         <h3 className="catalog-card__title">{product.title}</h3>
+        {(product.sku || product.category) && (
+          <p className="catalog-card__sku">
+            {[product.sku && `SKU ${product.sku}`, product.category].filter(Boolean).join(' · ')}
+          </p>
+        )}
         {product.description && <p className="catalog-card__text">{product.description}</p>}
         <div className="catalog-card__row">
           <p className="catalog-card__price">{formatPrice(product.price)}</p>

@@ -1,13 +1,14 @@
-import type { Product } from '@portal/contracts';
+import { PRODUCT_CATEGORY_MAX, PRODUCT_SKU_MAX, type Product } from '@portal/contracts';
 import { type FormEvent, useId, useState } from 'react';
 import { failureMessage } from '../../../api/errorMessage';
+import { knownCategories } from '../../../format/categories';
 import { InputField, SelectInput, TextAreaField } from '../../../ui/FormField';
 import { FormModalFooter } from '../../../ui/FormModalFooter';
 import { ImageFileField } from '../../../ui/ImageFileField';
 import { acceptedTypes } from '../../../ui/imageFile';
 import { Message } from '../../../ui/Message';
 import { Modal } from '../../../ui/Modal';
-import { useCreateProductMutation, useUpdateProductMutation } from '../../products/catalogApi';
+import { useCreateProductMutation, useGetProductsQuery, useUpdateProductMutation } from '../../products/catalogApi';
 import { productPreviewUrl } from '../../products/productImage';
 import { PRODUCT_STATUS_INFO, PRODUCT_STATUS_OPTIONS } from '../../products/productStatus';
 import {
@@ -31,13 +32,16 @@ interface ProductFormModalProps {
 }
 
 /**
- * Create or edit a product: title, description, price, status and image (with a preview). On create the image is
+ * Create or edit a product: title, description, price, status, SKU, category and image (with a preview). On create the image is
  * required; on edit it is optional and a new one replaces the current one. Mount it with a `key` per product so
  * the form starts from that product.
  */
 export function ProductFormModal({ product, onClose, onSaved }: ProductFormModalProps) {
   const mode = product ? 'edit' : 'create';
   const formId = useId();
+  const categoriesId = useId();
+  // the categories already in use, offered as the admin types one (the list is cached by Manage Products)
+  const { data: products } = useGetProductsQuery();
   const [draft, setDraft] = useState<ProductDraft>(product ? draftOf(product) : EMPTY_PRODUCT);
   const [problem, setProblem] = useState<string | null>(null);
   const [create, creating] = useCreateProductMutation();
@@ -111,6 +115,24 @@ export function ProductFormModal({ product, onClose, onSaved }: ProductFormModal
           />
         </div>
         <p className="field__hint product-form__status-hint">{PRODUCT_STATUS_INFO[draft.status].meaning}.</p>
+        <div className="product-form__pair">
+          <InputField
+            label="SKU"
+            value={draft.sku}
+            onChange={set('sku')}
+            maxLength={PRODUCT_SKU_MAX}
+            autoComplete="off"
+            hint="Optional; unique among products."
+          />
+          <InputField
+            label="Category"
+            value={draft.category}
+            onChange={set('category')}
+            maxLength={PRODUCT_CATEGORY_MAX}
+            list={categoriesId}
+            hint="Optional; dealers filter by it."
+          />
+        </div>
         <ImageFileField
           label="Product Image"
           accept={acceptedTypes(part)}
@@ -124,6 +146,11 @@ export function ProductFormModal({ product, onClose, onSaved }: ProductFormModal
               : 'JPG, PNG or GIF, up to 10MB.'
           }
         />
+        <datalist id={categoriesId}>
+          {knownCategories(products ?? []).map((name) => (
+            <option key={name} value={name} />
+          ))}
+        </datalist>
         <Message text={problem} reveal />
       </form>
     </Modal>

@@ -16,13 +16,23 @@ export interface ProductDraft {
   description: string;
   price: string;
   status: ProductStatus;
+  sku: string;
+  category: string;
   /** the chosen image; on edit, null keeps the current one */
   image: File | null;
 }
 
 export type ProductFormMode = 'create' | 'edit';
 
-export const EMPTY_PRODUCT: ProductDraft = { title: '', description: '', price: '', status: 'active', image: null };
+export const EMPTY_PRODUCT: ProductDraft = {
+  title: '',
+  description: '',
+  price: '',
+  status: 'active',
+  sku: '',
+  category: '',
+  image: null,
+};
 
 export function draftOf(product: Product): ProductDraft {
   return {
@@ -30,6 +40,8 @@ export function draftOf(product: Product): ProductDraft {
     description: product.description ?? '',
     price: product.price.toFixed(2),
     status: product.status,
+    sku: product.sku ?? '',
+    category: product.category ?? '',
     image: null,
   };
 }
@@ -64,13 +76,16 @@ export function productFormProblem(draft: ProductDraft, mode: ProductFormMode): 
   return productImageProblem(image, mode) ?? null;
 }
 
-/** The multipart body of create and update: the text fields, and `product_image` only when one was chosen. */
+/** The multipart body of create and update: the text fields (SKU and category too, blank clears them), and `product_image` only when one was chosen. */
 export function productFormData(draft: ProductDraft): FormData {
   const form = new FormData();
   form.set('title', draft.title.trim());
   form.set('description', draft.description.trim());
   form.set('price', draft.price.trim());
   form.set('status', draft.status);
+  // sent blank to clear: the catalog keeps a blank SKU or category as none
+  form.set('sku', draft.sku.trim());
+  form.set('category', draft.category.trim());
   if (draft.image) form.set('product_image', draft.image);
   return form;
 }
