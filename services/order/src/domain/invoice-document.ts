@@ -18,6 +18,8 @@ export interface InvoiceDocument {
   date: string;
   status: string;
   paymentStatus: string;
+  /** the dealer's purchase order number, or null */
+  poNumber: string | null;
   company: InvoiceParty;
   dealer: InvoiceParty;
   lines: InvoiceLine[];
@@ -161,6 +163,7 @@ export function invoiceDocument(
     date: order.formatted_date,
     status: STATUS_LABELS[order.status],
     paymentStatus: PAYMENT_STATUS_LABELS[paymentStatus(total, paid)],
+    poNumber: order.po_number,
     company: invoiceCompany(company),
     dealer: invoiceDealer(order),
     lines: order.lines.map((line) => ({

@@ -59,6 +59,7 @@ function drawable(invoice: InvoiceDocument): InvoiceDocument {
     dealer: party(invoice.dealer),
     lines: invoice.lines.map((line) => ({ ...line, description: drawableText(line.description) })),
     notes: invoice.notes === null ? null : drawableText(invoice.notes),
+    poNumber: invoice.poNumber === null ? null : drawableText(invoice.poNumber),
     delivery: invoice.delivery && { ...invoice.delivery, line: drawableText(invoice.delivery.line) },
   };
 }
@@ -117,6 +118,7 @@ function drawHeader(doc: Doc, invoice: InvoiceDocument): void {
     ['Date', invoice.date],
     ['Status', invoice.status],
     ['Payment', invoice.paymentStatus],
+    ...(invoice.poNumber ? [['PO #', invoice.poNumber] as [string, string]] : []),
   ];
   let factY = top + 34;
   for (const [label, value] of facts) {

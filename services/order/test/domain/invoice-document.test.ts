@@ -26,6 +26,12 @@ function order(overrides: Partial<OrderRecord> = {}): OrderRecord {
     created_at: '2026-01-05T10:00:00.000Z',
     delivered_at: null,
     delivered_to: null,
+    po_number: null,
+    confirmed_at: null,
+    on_hold: false,
+    hold_reason: null,
+    hold_released_at: null,
+    hold_release_note: null,
     formatted_date: 'Jan 5, 2026',
     dealer: {
       business_name: 'Timber Blinds',

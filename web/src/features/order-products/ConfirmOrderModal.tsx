@@ -1,6 +1,7 @@
 import { countOf } from '../../format/count';
 import { formatCents, formatPrice } from '../../format/money';
 import { Button } from '../../ui/Button';
+import { InputField, TextAreaField } from '../../ui/FormField';
 import { Message } from '../../ui/Message';
 import { Modal } from '../../ui/Modal';
 import type { ChosenLine } from './orderQuantities';
@@ -13,11 +14,23 @@ interface ConfirmOrderModalProps {
   submitting: boolean;
   /** why the last attempt failed; Confirm again retries it with the same idempotency key */
   error: string | null;
+  /** the dealer's purchase order number and note, sent with the order (both optional) */
+  poNumber: string;
+  notes: string;
+  onPoNumberChange: (value: string) => void;
+  onNotesChange: (value: string) => void;
   onConfirm: () => void;
   onClose: () => void;
 }
 
-/** The last look before an order is sent (001 §2): every line, the item count and the total. */
+/** What submit-order takes at most (the server refuses longer). */
+export const MAX_PO_NUMBER = 50;
+export const MAX_NOTES = 2000;
+
+/**
+ * The last look before an order is sent (001 §2): every line, the item count and the total, and the dealer's
+ * optional PO number and note.
+ */
 export function ConfirmOrderModal({
   open,
   lines,
@@ -25,6 +38,10 @@ export function ConfirmOrderModal({
   totalCents,
   submitting,
   error,
+  poNumber,
+  notes,
+  onPoNumberChange,
+  onNotesChange,
   onConfirm,
   onClose,
 }: ConfirmOrderModalProps) {
@@ -82,6 +99,15 @@ export function ConfirmOrderModal({
             </tr>
           </tfoot>
         </table>
+        <InputField
+          label="PO number (optional)"
+          value={poNumber}
+          onChange={onPoNumberChange}
+          maxLength={MAX_PO_NUMBER}
+          autoComplete="off"
+          hint="Your purchase order number, printed on the invoice."
+        />
+        <TextAreaField label="Notes (optional)" value={notes} onChange={onNotesChange} maxLength={MAX_NOTES} rows={3} />
         <Message text={error} tone="error" reveal />
       </div>
     </Modal>

@@ -1,8 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { type CallFailure, failureMessage, isNetworkError } from '../../api/errorMessage';
 import { useAppSelector } from '../../app/hooks';
+import { useQueryParam } from '../../app/navigation/history';
+import { knownCategories } from '../../format/categories';
 import { formatCents } from '../../format/money';
 import { Button } from '../../ui/Button';
+import { InputField, SelectInput } from '../../ui/FormField';
 import { Message } from '../../ui/Message';
 import { useSubmitOrderMutation } from '../orders/ordersApi';
 import { useGetDealerProductsQuery } from '../products/catalogApi';
@@ -12,8 +15,9 @@ import { CatalogueProductCard } from './CatalogueProductCard';
 import { ConfirmOrderModal } from './ConfirmOrderModal';
 import { newIdempotencyKey } from './idempotencyKey';
 import { chosenLines, MAX_QUANTITY, orderSummary } from './orderQuantities';
+import { filterProducts, isFiltering } from './productFilter';
 import { QuantityControl } from './QuantityControl';
-import { loadSavedQuantities, saveQuantities } from './savedQuantities';
+import { loadSavedQuantities, readReorderNotice, saveQuantities, saveReorderNotice } from './savedQuantities';
 import '../products/catalog.css';
 import './order-products.css';
 
@@ -26,6 +30,7 @@ const NO_ANSWER =
 /**
  * The dealer's Order Products tab: the active products (GET /api/dealer/products), a quantity (0–100) for each,
  * the order summary beside them, and a confirmation before the order is sent (POST /api/dealer/submit-order).
+ * A search (name or SKU) and a category narrow the cards; quantities of products out of view stay in the order.
  */
 export function OrderProductsPanel() {
   // the catalogue changes under an open portal (an admin edits it): a tab opened again after a minute refetches it
@@ -42,12 +47,31 @@ export function OrderProductsPanel() {
     if (owner) saveQuantities(browserStorage(), owner, quantities);
   }, [owner, quantities]);
   const [confirming, setConfirming] = useState(false);
+  const [poNumber, setPoNumber] = useState('');
+  const [notes, setNotes] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
+  // Order Again on My Orders leaves here the products it could not add: named until the order is sent
+  const [reorderNotice] = useState(() => (owner ? readReorderNotice(browserStorage(), owner) : null));
+  useEffect(() => {
+    if (owner) saveReorderNotice(browserStorage(), owner, null);
+  }, [owner]);
+  const [reorderNoticeShown, setReorderNoticeShown] = useState(true);
   const [attemptError, setAttemptError] = useState<string | null>(null);
   // one key per confirmed attempt: a retry after a failure (or a second click) sends the same key, so the server
   // creates one order; a changed cart or a success starts a new attempt
   const attemptKey = useRef<string | null>(null);
   const sending = useRef(false);
+
+  // the filter lives in the address (?q=…&category=…), like the other lists: a reload or Back keeps it
+  const [search, setSearch] = useQueryParam('q');
+  const [category, setCategory] = useQueryParam('category', { replace: false });
+  const filter = { q: search, category };
+  const categories = knownCategories(products ?? []);
+  const shown = filterProducts(products ?? [], filter);
+  const clearFilters = () => {
+    setSearch('');
+    setCategory('');
+  };
 
   const lines = chosenLines(products ?? [], quantities);
   const { items, totalCents } = orderSummary(lines);
@@ -85,16 +109,22 @@ export function OrderProductsPanel() {
     sending.current = true;
     attemptKey.current ??= newIdempotencyKey();
     try {
-      await submitOrder({
+      const placed = await submitOrder({
         body: {
           product_orders: lines.map((line) => ({ product_id: line.product.product_id, quantity: line.quantity })),
           idempotency_key: attemptKey.current,
+          po_number: poNumber,
+          notes,
         },
       }).unwrap();
       attemptKey.current = null;
       setQuantities({});
+      setPoNumber('');
+      setNotes('');
+      setReorderNoticeShown(false);
       setConfirming(false);
-      setNotice(ORDER_SUBMITTED);
+      // a credit hold takes the order but says so: the server's message names the reason
+      setNotice(placed.order.on_hold && placed.message ? placed.message : ORDER_SUBMITTED);
     } catch (failure) {
       // what unwrap() throws
       const lost = isNetworkError(failure as CallFailure);
@@ -111,6 +141,11 @@ export function OrderProductsPanel() {
         <p className="muted order-products__lead">
           Our current products and your dealer prices. Choose up to {MAX_QUANTITY} of each.
         </p>
+        {reorderNotice && reorderNoticeShown && (
+          <p className="order-products__reorder-notice" role="status">
+            {reorderNotice}
+          </p>
+        )}
         {isLoading && (
           <p className="muted" role="status">
             Loading products…
@@ -123,8 +158,42 @@ export function OrderProductsPanel() {
         {/* the products' titles are h3: the level under the screen's h1 is this one */}
         <h2 className="visually-hidden">Products</h2>
         {hasProducts && (
+          <search className="order-products__filters" aria-label="Find products">
+            <InputField
+              className="order-products__search"
+              label="Search products"
+              type="search"
+              value={search}
+              onChange={setSearch}
+              placeholder="Name or SKU"
+            />
+            {categories.length > 0 && (
+              <SelectInput
+                className="order-products__category"
+                label="Category"
+                value={category}
+                options={[
+                  { value: '', label: 'All categories' },
+                  ...categories.map((name) => ({ value: name, label: name })),
+                ]}
+                onChange={setCategory}
+              />
+            )}
+            {isFiltering(filter) && (
+              <Button variant="secondary" className="order-products__clear-filters" onClick={clearFilters}>
+                Clear filters
+              </Button>
+            )}
+          </search>
+        )}
+        {hasProducts && shown.length === 0 && (
+          <p className="order-products__empty muted" role="status">
+            No products match your search.
+          </p>
+        )}
+        {shown.length > 0 && (
           <ul className="catalog-grid" aria-label="Products">
-            {products.map((product) => (
+            {shown.map((product) => (
               <CatalogueProductCard key={product.product_id} product={product}>
                 <QuantityControl
                   title={product.title}
@@ -181,6 +250,16 @@ export function OrderProductsPanel() {
         totalCents={totalCents}
         submitting={submitting}
         error={attemptError}
+        poNumber={poNumber}
+        notes={notes}
+        onPoNumberChange={(value) => {
+          attemptKey.current = null;
+          setPoNumber(value);
+        }}
+        onNotesChange={(value) => {
+          attemptKey.current = null;
+          setNotes(value);
+        }}
         onConfirm={confirm}
         onClose={() => setConfirming(false)}
       />

@@ -62,3 +62,21 @@ export function clearAllSavedQuantities(storage: Storage): void {
   }
   for (const key of keys) storage.removeItem(key);
 }
+
+/** The key of the note Order Again leaves for Order Products (removed at sign-out with the quantities). */
+const reorderNoticeKey = (userKey: string) => `${PREFIX}reorder-notice:${userKey}`;
+
+/** Order Again's note of the products it could not add, for Order Products to show once; null removes it. */
+export function saveReorderNotice(storage: Storage, userKey: string, notice: string | null): void {
+  try {
+    if (notice === null) storage.removeItem(reorderNoticeKey(userKey));
+    else storage.setItem(reorderNoticeKey(userKey), notice);
+  } catch {
+    // storage full or denied: the products are still filled, only the note is lost
+  }
+}
+
+/** The note Order Again left, or null. */
+export function readReorderNotice(storage: Storage, userKey: string): string | null {
+  return storage.getItem(reorderNoticeKey(userKey));
+}
