@@ -1,15 +1,17 @@
 import { z } from 'zod';
 import { Ok } from '../common';
 import { access, endpoint } from '../endpoint';
-import { DealerOrderSummary, Order, Payment, PaymentStatus } from '../entities/order';
+import { DealerOrderSummary, DealerTerms, Order, Payment, PaymentStatus } from '../entities/order';
 import { idParams, Money } from '../fields';
 import { pageable } from '../list-query';
 import {
   CreateOrderRequest,
+  DealerTermsRequest,
   EmailInvoiceRequest,
   OrderExportQuery,
   OrderListQuery,
   RecordPaymentRequest,
+  ReleaseOrderHoldRequest,
   SubmitOrderRequest,
   UpdateOrderRequest,
 } from '../requests/order';
@@ -130,6 +132,42 @@ export const orderEndpoints = {
       total_paid: Money,
       balance: z.number().multipleOf(0.01).describe('US dollars; negative when overpaid'),
     }),
+  }),
+  'admin.dealerTerms': endpoint({
+    id: 'admin.dealerTerms',
+    method: 'GET',
+    path: '/api/admin/dealer-terms/{dealer_id}',
+    owner,
+    access: access.roles('admin'),
+    summary: "A dealer's payment terms (the default when it has none of its own) and credit limit",
+    params: idParams('dealer_id'),
+    response: Ok.extend({ terms: DealerTerms }),
+    beyondSpec: true,
+  }),
+  'admin.updateDealerTerms': endpoint({
+    id: 'admin.updateDealerTerms',
+    method: 'PUT',
+    path: '/api/admin/dealer-terms/{dealer_id}',
+    owner,
+    access: access.roles('admin'),
+    summary: "Set a dealer's payment terms (0 to 365 days) and credit limit (null: no limit); answers the terms",
+    params: idParams('dealer_id'),
+    body: DealerTermsRequest,
+    response: Ok.extend({ terms: DealerTerms }),
+    beyondSpec: true,
+  }),
+  'admin.releaseOrderHold': endpoint({
+    id: 'admin.releaseOrderHold',
+    method: 'POST',
+    path: '/api/admin/release-order-hold/{order_id}',
+    owner,
+    access: access.roles('admin'),
+    summary:
+      "Release an order's credit hold with a note (kept on the order and in the audit log), so it can be confirmed",
+    params: idParams('order_id'),
+    body: ReleaseOrderHoldRequest,
+    response: OrderResponse,
+    beyondSpec: true,
   }),
   'dealer.submitOrder': endpoint({
     id: 'dealer.submitOrder',

@@ -74,8 +74,26 @@ export const Order = z.object({
   /** beyond the spec: when and to whom it was delivered, from the driver's proof; null otherwise */
   delivered_at: IsoDate.nullable(),
   delivered_to: z.string().nullable(),
+  /** beyond the spec (issue 24): when it was first confirmed; it is due its dealer's payment terms after */
+  confirmed_at: IsoDate.nullable(),
+  /** beyond the spec (issue 24): held by the credit hold; it cannot be confirmed until an admin releases it */
+  on_hold: z.boolean(),
+  hold_reason: z.string().nullable().describe('why it is (or was) held, e.g. "Over the credit limit of $5000.00"'),
+  hold_released_at: IsoDate.nullable(),
+  hold_release_note: z.string().nullable().describe("the admin's note when the hold was released"),
+  /** beyond the spec: the dealer's purchase order number from submit-order; null when none was given */
+  po_number: z.string().nullable(),
 });
 export type Order = z.infer<typeof Order>;
+
+/** A dealer's payment terms and credit limit (issue 24). */
+export const DealerTerms = z.object({
+  dealer_id: z.string(),
+  payment_terms_days: z.number().int().describe('days after confirmation an order is due (the default when not set)'),
+  terms_are_default: z.boolean().describe('true when the dealer has no terms of its own and the default applies'),
+  credit_limit: Money.nullable().describe('US dollars; null: no limit'),
+});
+export type DealerTerms = z.infer<typeof DealerTerms>;
 
 /**
  * A dealer's order figures, summed over every order it has (the dealer Overview and the admin's dealer detail):

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { OrderStatus, PAYMENT_METHODS, PAYMENT_STATUSES } from '../entities/order';
-import { Id, Money, optionalText, requiredText } from '../fields';
+import { Id, Money, optionalText, requiredText, storableString } from '../fields';
 import { commaListOf, DateParam, listQuery, SearchParam } from '../list-query';
 import { ORDER_STATUSES } from '../values';
 
@@ -69,7 +69,16 @@ export const SubmitOrderRequest = z.object({
     )
     .max(500)
     .refine((lines) => lines.some((line) => line.quantity > 0), SELECT_ONE_PRODUCT),
-  notes: optionalText(5000),
+  po_number: storableString()
+    .trim()
+    .max(50, 'Error: The PO number must be at most 50 characters')
+    .optional()
+    .describe("the dealer's purchase order number, printed on the invoice; blank is none"),
+  notes: storableString()
+    .trim()
+    .max(2000, 'Error: Notes must be at most 2000 characters')
+    .optional()
+    .describe("the dealer's note on the order (the order's notes, which an admin may edit later)"),
   idempotency_key: optionalText(100).describe(
     'the same key as the Idempotency-Key header, for clients that cannot set headers: a retried or double-clicked submit with one key creates one order',
   ),
@@ -79,7 +88,7 @@ export const SubmitOrderRequest = z.object({
 export const OrderListQuery = listQuery({
   sorts: ['created_at', 'total_value', 'dealer_business_name', 'status'],
   filters: {
-    q: SearchParam.describe('order number, dealer business and contact name, email, city'),
+    q: SearchParam.describe('order number, PO number, dealer business and contact name, email, city'),
     status: commaListOf(ORDER_STATUSES),
     payment_status: commaListOf(PAYMENT_STATUSES),
     dealer_id: z.string().trim().min(1).max(100),
@@ -92,3 +101,17 @@ export type OrderListQuery = z.infer<typeof OrderListQuery>;
 /** The orders CSV export's query: the orders list's filters, search and sort, without a page (every match). */
 export const OrderExportQuery = OrderListQuery.omit({ limit: true, cursor: true });
 export type OrderExportQuery = z.infer<typeof OrderExportQuery>;
+
+const TERMS_DAYS = 'Error: Payment terms must be a whole number of days from 0 to 365';
+const CREDIT_LIMIT = 'Error: The credit limit must be an amount in dollars, or null for no limit';
+/** PUT /api/admin/dealer-terms/{dealer_id} (issue 24): both fields are required; credit_limit null is no limit. */
+export const DealerTermsRequest = z.object({
+  payment_terms_days: z.number({ error: TERMS_DAYS }).int(TERMS_DAYS).min(0, TERMS_DAYS).max(365, TERMS_DAYS),
+  credit_limit: z.number({ error: CREDIT_LIMIT }).pipe(Money).nullable().describe('US dollars; null: no credit limit'),
+});
+
+const RELEASE_NOTE = 'Error: Please say why the hold is released';
+/** POST /api/admin/release-order-hold/{order_id} (issue 24): the admin's note is kept on the order. */
+export const ReleaseOrderHoldRequest = z.object({
+  note: requiredText(RELEASE_NOTE, 500),
+});

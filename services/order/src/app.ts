@@ -4,10 +4,13 @@ import { OrderListIndexes1767400000000 } from './data/migrations/1767400000000-o
 import { SystemSettings1767700000000 } from './data/migrations/1767700000000-system-settings';
 import { PaymentsCreatedIndex1769500000000 } from './data/migrations/1769500000000-payments-created-index';
 import { OrderDeliveries1769600000000 } from './data/migrations/1769600000000-order-deliveries';
+import { OrderPoNumber1770500000000 } from './data/migrations/1770500000000-order-po-number';
+import { DealerTerms1770600000000 } from './data/migrations/1770600000000-dealer-terms';
 import { orderDependencies } from './dependencies';
 import { dealerBatchConsumers } from './events/dealer-directory';
 import { productCreated, productDeleted, productUpdated } from './events/product-directory';
 import { shipmentCreated, shipmentDeliveryUndone, shipmentOrderStatusChanged } from './events/shipments';
+import { dealerTerms, releaseOrderHoldRoute, updateDealerTerms } from './http/admin/dealer-terms';
 import { emailInvoice, invoicePdf } from './http/admin/invoices';
 import {
   allOrders,
@@ -29,6 +32,8 @@ export const orderService = defineService({
     SystemSettings1767700000000,
     PaymentsCreatedIndex1769500000000,
     OrderDeliveries1769600000000,
+    OrderPoNumber1770500000000,
+    DealerTerms1770600000000,
   ],
   dependencies: orderDependencies,
   internalRoutes: [orderReportRoute, topDealersRoute],
@@ -53,5 +58,8 @@ export const orderService = defineService({
     'admin.invoicePdf': invoicePdf,
     'admin.recordPayment': recordPayment,
     'dealer.submitOrder': submitOrder,
+    'admin.dealerTerms': dealerTerms,
+    'admin.updateDealerTerms': updateDealerTerms,
+    'admin.releaseOrderHold': releaseOrderHoldRoute,
   },
 });

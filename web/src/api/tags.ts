@@ -20,6 +20,7 @@ export const TAG_TYPES = [
   'Products',
   'Pictures',
   'Orders',
+  'DealerTerms',
   'ReadyToShip',
   'Shipments',
   'ShippingSettings',

@@ -101,6 +101,12 @@ function order(fields: {
     })),
     delivered_at: null,
     delivered_to: null,
+    po_number: null,
+    confirmed_at: null,
+    on_hold: false,
+    hold_reason: null,
+    hold_released_at: null,
+    hold_release_note: null,
   };
 }
 

@@ -127,6 +127,12 @@ function order(id: string, fields: Partial<Order> = {}): Order {
     product_details: [],
     delivered_at: null,
     delivered_to: null,
+    po_number: null,
+    confirmed_at: null,
+    on_hold: false,
+    hold_reason: null,
+    hold_released_at: null,
+    hold_release_note: null,
     ...fields,
   };
 }

@@ -20,10 +20,12 @@ const PAYMENT_JSON = (p: string) => `json_build_object('payment_id', ${p}.paymen
  * turns it into dollars). `formatted_date` is the order's day in the system timezone (read once per statement).
  */
 export const ORDER_JSON = `json_build_object(
-  'order_id', o.order_id, 'dealer_id', o.dealer_id, 'status', o.status, 'notes', o.notes,
+  'order_id', o.order_id, 'dealer_id', o.dealer_id, 'status', o.status, 'notes', o.notes, 'po_number', o.po_number,
   'total_cents', o.total_cents, 'paid_cents', o.paid_cents,
   'created_at', ${iso('o.created_at')},
   'delivered_at', ${iso('o.delivered_at')}, 'delivered_to', o.delivered_to,
+  'confirmed_at', ${iso('o.confirmed_at')}, 'on_hold', o.on_hold, 'hold_reason', o.hold_reason,
+  'hold_released_at', ${iso('o.hold_released_at')}, 'hold_release_note', o.hold_release_note,
   'formatted_date', to_char(o.created_at AT TIME ZONE ${SYSTEM_TIMEZONE_SQL}, 'FMMon FMDD, YYYY'),
   'dealer', (SELECT json_build_object('business_name', d.business_name, 'full_name', d.full_name, 'email', d.email,
       'phone', d.phone, 'address', d.address, 'city', d.city, 'state', d.state, 'zip_code', d.zip_code)
@@ -40,10 +42,18 @@ export interface NewOrder {
   dealer_id: string;
   status: OrderStatus;
   notes: string | null;
+  /** the dealer's purchase order number (dealer orders only) */
+  po_number?: string | null;
   total_cents: number;
   idempotency_key: string | null;
   request_fingerprint: string | null;
+  /** why the credit hold holds it; null (or absent) when it is not held */
+  hold_reason?: string | null;
 }
+
+/** Statuses that count as confirmed: the first move into one of them stamps the order's confirmed_at. */
+const CONFIRMED_SQL = (status: string) =>
+  `CASE WHEN ${status} IN ('confirmed', 'in_shipment', 'shipped', 'delivered') THEN clock_timestamp() END`;
 
 /**
  * Inserts the order; answers false (and inserts nothing) when the dealer already has an order with the same
@@ -51,8 +61,9 @@ export interface NewOrder {
  */
 export async function insertOrder(manager: EntityManager, order: NewOrder): Promise<boolean> {
   const rows: unknown[] = await manager.query(
-    `INSERT INTO orders (order_id, dealer_id, status, notes, total_cents, idempotency_key, request_fingerprint)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)
+    `INSERT INTO orders (order_id, dealer_id, status, notes, total_cents, idempotency_key, request_fingerprint,
+       confirmed_at, on_hold, hold_reason, po_number)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, ${CONFIRMED_SQL('$3')}, $8::text IS NOT NULL, $8, $9)
      ON CONFLICT (dealer_id, idempotency_key) DO NOTHING
      RETURNING order_id`,
     [
@@ -63,6 +74,8 @@ export async function insertOrder(manager: EntityManager, order: NewOrder): Prom
       order.total_cents,
       order.idempotency_key,
       order.request_fingerprint,
+      order.hold_reason ?? null,
+      order.po_number ?? null,
     ],
   );
   return rows.length > 0;
@@ -113,12 +126,20 @@ export async function lockOrder(
   status: OrderStatus;
   total_cents: number;
   paid_cents: number;
+  on_hold: boolean;
 } | null> {
-  const rows: { order_id: string; dealer_id: string; status: OrderStatus; total_cents: string; paid_cents: string }[] =
-    await manager.query(
-      `SELECT order_id, dealer_id, status, total_cents::text, paid_cents::text FROM orders WHERE order_id = $1 FOR UPDATE`,
-      [orderId],
-    );
+  const rows: {
+    order_id: string;
+    dealer_id: string;
+    status: OrderStatus;
+    total_cents: string;
+    paid_cents: string;
+    on_hold: boolean;
+  }[] = await manager.query(
+    `SELECT order_id, dealer_id, status, total_cents::text, paid_cents::text, on_hold
+     FROM orders WHERE order_id = $1 FOR UPDATE`,
+    [orderId],
+  );
   const row = rows[0];
   return row ? { ...row, total_cents: Number(row.total_cents), paid_cents: Number(row.paid_cents) } : null;
 }
@@ -129,8 +150,20 @@ export async function saveOrderChanges(
   changes: { status: OrderStatus; notes: string | null; total_cents: number },
 ): Promise<void> {
   await manager.query(
-    `UPDATE orders SET status = $2, notes = $3, total_cents = $4, updated_at = clock_timestamp() WHERE order_id = $1`,
+    `UPDATE orders SET status = $2, notes = $3, total_cents = $4, updated_at = clock_timestamp(),
+       confirmed_at = COALESCE(confirmed_at, ${CONFIRMED_SQL('$2::text')})
+     WHERE order_id = $1`,
     [orderId, changes.status, changes.notes, changes.total_cents],
+  );
+}
+
+/** Releases the (locked) order's credit hold, keeping the admin's note. */
+export async function releaseHold(manager: EntityManager, orderId: string, note: string): Promise<void> {
+  await manager.query(
+    `UPDATE orders SET on_hold = false, hold_released_at = clock_timestamp(), hold_release_note = $2,
+       updated_at = clock_timestamp()
+     WHERE order_id = $1`,
+    [orderId, note],
   );
 }
 
@@ -138,7 +171,7 @@ export async function saveOrderChanges(
 export async function saveDelivery(manager: EntityManager, orderId: string, proof: DeliveryProof): Promise<void> {
   await manager.query(
     `UPDATE orders SET status = 'delivered', delivered_at = $2, delivered_to = $3, delivery_signature_png = $4,
-       updated_at = clock_timestamp()
+       updated_at = clock_timestamp(), confirmed_at = COALESCE(confirmed_at, clock_timestamp())
      WHERE order_id = $1`,
     [orderId, proof.delivered_at, proof.delivered_to, proof.signature_png],
   );

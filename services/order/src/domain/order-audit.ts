@@ -14,6 +14,9 @@ export function auditedOrder(order: OrderRecord) {
     items: eventItems(order.lines),
     delivered_at: order.delivered_at,
     delivered_to: order.delivered_to,
+    on_hold: order.on_hold,
+    hold_reason: order.hold_reason,
+    hold_release_note: order.hold_release_note,
   };
 }
 

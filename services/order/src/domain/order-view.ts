@@ -32,12 +32,20 @@ export interface OrderRecord {
   dealer_id: string;
   status: OrderStatus;
   notes: string | null;
+  /** the dealer's purchase order number; null when none was given */
+  po_number: string | null;
   total_cents: number;
   paid_cents: number;
   created_at: string;
   /** ISO 8601, from the driver's proof of delivery; null without one */
   delivered_at: string | null;
   delivered_to: string | null;
+  /** ISO 8601: when it was first confirmed (it is due its dealer's terms after); null before */
+  confirmed_at: string | null;
+  on_hold: boolean;
+  hold_reason: string | null;
+  hold_released_at: string | null;
+  hold_release_note: string | null;
   formatted_date: string;
   dealer: OrderDealer | null;
   lines: LineRecord[];
@@ -95,6 +103,12 @@ export function orderView(order: OrderRecord): Order {
     })),
     delivered_at: order.delivered_at,
     delivered_to: order.delivered_to,
+    po_number: order.po_number,
+    confirmed_at: order.confirmed_at,
+    on_hold: order.on_hold,
+    hold_reason: order.hold_reason,
+    hold_released_at: order.hold_released_at,
+    hold_release_note: order.hold_release_note,
   };
 }
 

@@ -4,8 +4,10 @@ import { type AuthUser, badRequest, conflict, forbidden, recordAudit } from '@po
 import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import type { OrderContext } from '../context';
+import { dealerCreditPosition, lockDealerTerms } from '../data/dealer-terms';
 import { findKnownDealer } from '../data/known-dealers';
 import { findOrder, findOrderByKey, insertOrder, saveLines } from '../data/orders';
+import { DEFAULT_PAYMENT_TERMS_DAYS, holdReason } from '../domain/credit-hold';
 import { auditedOrder } from '../domain/order-audit';
 import type { OrderRecord } from '../domain/order-view';
 import { emitOrderCreated } from './order-events';
@@ -34,7 +36,8 @@ export function idempotencyKey(header: string | undefined, field: string | undef
  * archived; lines with quantity 0 are left out; each line snapshots the product's title and price. With an
  * idempotency key, a retried or double-clicked submit answers the order the first one made (the same request
  * only: another request with a used key is refused), however the two race: the unique (dealer, key) index
- * decides, and the loser reads the winner's order.
+ * decides, and the loser reads the winner's order. An order over the dealer's credit limit, or placed while an
+ * invoice is more than 30 days past due, is still taken but held (creditHoldReason).
  */
 export async function placeDealerOrder(
   ctx: OrderContext,
@@ -47,8 +50,16 @@ export async function placeDealerOrder(
   const wanted = form.product_orders.filter((line) => line.quantity > 0);
   refuseRepeatedProducts(wanted.map((line) => line.product_id));
   const notes = form.notes || null;
+  const poNumber = form.po_number || null;
   const fingerprint = createHash('sha256')
-    .update(JSON.stringify({ lines: wanted.map((line) => [line.product_id, line.quantity]), notes }))
+    // the PO number only when given, so a request without one keeps the fingerprint it had before PO numbers
+    .update(
+      JSON.stringify({
+        lines: wanted.map((line) => [line.product_id, line.quantity]),
+        notes,
+        ...(poNumber ? { poNumber } : {}),
+      }),
+    )
     .digest('hex');
 
   return ctx.transaction(async (manager, emit) => {
@@ -67,6 +78,8 @@ export async function placeDealerOrder(
       if (!product || product.deleted || product.status !== 'active') throw badRequest(notOrderable(line.product_id));
       return catalogueLine(product, line.quantity);
     });
+    const totalCents = orderTotalOf(lines);
+    const holdReason = await creditHoldReason(manager, dealerId, totalCents);
 
     const orderId = randomUUID();
     const inserted = await insertOrder(manager, {
@@ -74,7 +87,9 @@ export async function placeDealerOrder(
       dealer_id: dealerId,
       status: 'pending',
       notes,
-      total_cents: orderTotalOf(lines),
+      po_number: poNumber,
+      total_cents: totalCents,
+      hold_reason: holdReason,
       idempotency_key: key,
       request_fingerprint: key ? fingerprint : null,
     });
@@ -95,6 +110,18 @@ export async function placeDealerOrder(
     });
     return { order, created: true };
   });
+}
+
+/**
+ * Why the credit hold holds a new order of `totalCents`, or null. The dealer's terms row is locked (created on
+ * its first order) until the submit commits, so two concurrent orders of one dealer decide one after the other:
+ * the second counts the first, and they cannot both slip under the limit.
+ */
+async function creditHoldReason(manager: EntityManager, dealerId: string, totalCents: number): Promise<string | null> {
+  const terms = await lockDealerTerms(manager, dealerId);
+  const termsDays = terms.payment_terms_days ?? DEFAULT_PAYMENT_TERMS_DAYS;
+  const position = await dealerCreditPosition(manager, dealerId, termsDays, terms.credit_limit_cents);
+  return holdReason(position, totalCents, new Date());
 }
 
 async function orderOfKey(

@@ -3,11 +3,13 @@ import { conflict, notFound, recordAudit } from '@portal/platform';
 import type { z } from 'zod';
 import type { OrderContext } from '../context';
 import { findOrder, lockOrder, ORDER_NOT_FOUND, saveLines, saveOrderChanges } from '../data/orders';
+import { confirmsOrder } from '../domain/credit-hold';
 import { auditedOrder, orderEditAction } from '../domain/order-audit';
 import { sameLines } from '../domain/order-lines';
 import { canChangeStatus, linesEditable } from '../domain/order-status';
 import type { OrderRecord } from '../domain/order-view';
 import { emitOrderUpdated } from './order-events';
+import { heldOrderRefused } from './order-hold';
 import { adminLines, orderTotalOf } from './order-lines';
 
 type UpdateForm = z.output<typeof UpdateOrderRequest>;
@@ -29,6 +31,7 @@ export async function editOrder(ctx: OrderContext, orderId: string, form: Update
     if (!locked || !current) throw notFound(ORDER_NOT_FOUND);
     const status = form.status ?? current.status;
     if (!canChangeStatus(current.status, status)) throw conflict(statusRefused(current.status, status));
+    if (locked.on_hold && confirmsOrder(status)) throw conflict(heldOrderRefused(current.hold_reason));
 
     let lines = current.lines;
     if (form.product_details) {

@@ -12,6 +12,7 @@ import { DealerOrderHistory } from '../orders/DealerOrderHistory';
 import { InvoiceModal } from '../orders/InvoiceModal';
 import { useGetDealerOrderSummaryQuery, useGetDealerOrdersPagesInfiniteQuery } from '../orders/ordersApi';
 import { useOrderRecord } from '../orders/useOrderRecord';
+import { DealerTermsSection } from './DealerTermsSection';
 import { dealerName } from './dealerFilters';
 import { useGetDealerNotePagesInfiniteQuery } from './dealerPagesApi';
 import { useAddDealerNoteMutation } from './dealersApi';
@@ -114,6 +115,7 @@ export function DealerDetail({ dealer, onBack, onAction, openOrderId, onOpenOrde
           </div>
         )}
       </section>
+      <DealerTermsSection dealerId={dealer.dealer_id} />
       <DealerOrderHistory dealerName={dealerName(dealer)} orders={orders} summary={summary} onOpen={openInvoice} />
       <NotesTimeline dealer={dealer} orders={orders} onOpenOrder={openInvoice} />
       <HistoryDisclosure>

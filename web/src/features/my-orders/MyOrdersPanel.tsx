@@ -10,10 +10,11 @@ import { LoadMore } from '../../ui/LoadMore';
 import { Message } from '../../ui/Message';
 import { useDateFormat } from '../company/useDateFormat';
 import { InvoiceModal } from '../orders/InvoiceModal';
-import { PaymentBadge, StatusBadge } from '../orders/OrderBadges';
+import { HoldBadge, PaymentBadge, StatusBadge } from '../orders/OrderBadges';
 import { useGetDealerOrdersPagesInfiniteQuery } from '../orders/ordersApi';
 import { useOrderRecord } from '../orders/useOrderRecord';
 import { DeliveryProofView } from './DeliveryProofView';
+import { useOrderAgain } from './useOrderAgain';
 import './my-orders.css';
 
 interface MyOrdersPanelProps {
@@ -40,6 +41,7 @@ export function MyOrdersPanel({ onOrderProducts, orderId = null }: MyOrdersPanel
   );
   const { rows: orders, total, loading, loadingMore, hasMore, loadMore, error } = usePagedRows(result, ordersOf);
   const opened = useOrderRecord(orderId, orders, { kind: 'dealer', dealerId: dealerId ?? '' }).order;
+  const orderAgain = useOrderAgain(onOrderProducts);
 
   if (!dealerId) return <Message text="Error: This login is not linked to a dealer" />;
   return (
@@ -50,6 +52,7 @@ export function MyOrdersPanel({ onOrderProducts, orderId = null }: MyOrdersPanel
         </p>
       )}
       {error ? <Message text="Error fetching orders" /> : null}
+      <Message text={orderAgain.error} />
       {!loading && !error && orders.length === 0 && (
         <div className="my-orders__empty">
           <p className="muted">You have not placed any orders yet.</p>
@@ -66,6 +69,8 @@ export function MyOrdersPanel({ onOrderProducts, orderId = null }: MyOrdersPanel
               order={order}
               href={orderPath(order.order_id)}
               onOpen={() => navigate(orderPath(order.order_id))}
+              onOrderAgain={() => orderAgain.start(order)}
+              orderingAgain={orderAgain.busyOrderId === order.order_id}
             />
           ))}
         </ul>
@@ -78,6 +83,7 @@ export function MyOrdersPanel({ onOrderProducts, orderId = null }: MyOrdersPanel
         onLoadMore={loadMore}
         noun="orders"
       />
+      {orderAgain.dialog}
       {opened && (
         <InvoiceModal key={opened.order_id} order={opened} context="dealer" onClose={() => leaveTo(orderPath(null))} />
       )}
@@ -85,7 +91,15 @@ export function MyOrdersPanel({ onOrderProducts, orderId = null }: MyOrdersPanel
   );
 }
 
-function OrderCard({ order, href, onOpen }: { order: Order; href: string; onOpen: () => void }) {
+interface OrderCardProps {
+  order: Order;
+  href: string;
+  onOpen: () => void;
+  onOrderAgain: () => void;
+  orderingAgain: boolean;
+}
+
+function OrderCard({ order, href, onOpen, onOrderAgain, orderingAgain }: OrderCardProps) {
   const dates = useDateFormat();
   const label = `Order ${order.order_number}`;
   return (
@@ -100,10 +114,12 @@ function OrderCard({ order, href, onOpen }: { order: Order; href: string; onOpen
         <div>
           <h3 className="order-card__number">{label}</h3>
           <p className="order-card__date muted">{dates.date(order.created_at)}</p>
+          {order.po_number && <p className="order-card__po muted">PO # {order.po_number}</p>}
         </div>
         <div className="order-card__badges">
           <StatusBadge status={order.status} />
           <PaymentBadge status={order.payment_status} />
+          <HoldBadge order={order} />
         </div>
       </header>
       <DeliveryProofView order={order} />
@@ -127,6 +143,19 @@ function OrderCard({ order, href, onOpen }: { order: Order; href: string; onOpen
         <span className="order-card__total">
           Total <strong>{formatPrice(order.total_value)}</strong>
         </span>
+        <Button
+          variant="secondary"
+          className="order-card__again"
+          busy={orderingAgain}
+          busyLabel="Loading..."
+          aria-label={`Order again: ${label}`}
+          onClick={(event) => {
+            event.stopPropagation();
+            onOrderAgain();
+          }}
+        >
+          Order Again
+        </Button>
         <Link
           to={href}
           className={buttonClass('secondary', 'order-card__view')}

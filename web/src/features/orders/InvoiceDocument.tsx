@@ -5,7 +5,7 @@ import { PLACEHOLDER_COMPANY } from '../company/companyProfile';
 import { useDateFormat } from '../company/useDateFormat';
 import { InvoiceDelivery } from './InvoiceDelivery';
 import { type DraftLine, draftTotals } from './invoiceDraft';
-import { PaymentBadge, StatusBadge } from './OrderBadges';
+import { HoldBadge, PaymentBadge, StatusBadge } from './OrderBadges';
 import { OrderLinesTable } from './OrderLinesTable';
 import { centsOf } from './orderMoney';
 import { PaymentDescription } from './PaymentDescription';
@@ -57,9 +57,16 @@ export function InvoiceDocument({
             <dd>{order.order_number}</dd>
             <dt>Date</dt>
             <dd>{order.formatted_date || dates.date(order.created_at)}</dd>
+            {order.po_number && (
+              <>
+                <dt>PO #</dt>
+                <dd>{order.po_number}</dd>
+              </>
+            )}
             <dt>Status</dt>
             <dd>
               <StatusBadge status={order.status} />
+              <HoldBadge order={order} />
             </dd>
             <dt>Payment</dt>
             <dd>

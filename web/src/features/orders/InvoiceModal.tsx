@@ -26,6 +26,7 @@ import { INVOICE_EMAIL_SENT, invoiceEmailFailure, ORDER_UPDATED, updateOrderFail
 import { type InvoiceContext, statusOptions } from './orderStatusOptions';
 import { useEmailInvoiceMutation, useGetInvoiceCompanyQuery, useUpdateOrderMutation } from './ordersApi';
 import { RecordPaymentModal } from './RecordPaymentModal';
+import { ReleaseHoldModal } from './ReleaseHoldModal';
 import './invoice.css';
 
 interface InvoiceModalProps {
@@ -50,6 +51,7 @@ export function InvoiceModal({ order, context, onClose }: InvoiceModalProps) {
   const [includeNotes, setIncludeNotes] = useState(true);
   const [message, setMessage] = useState<string>();
   const [paying, setPaying] = useState(false);
+  const [releasing, setReleasing] = useState(false);
   const [downloading, setDownloading] = useState(false);
   const [updateOrder, { isLoading: updating }] = useUpdateOrderMutation();
   const [emailInvoice, { isLoading: emailing }] = useEmailInvoiceMutation();
@@ -128,6 +130,11 @@ export function InvoiceModal({ order, context, onClose }: InvoiceModalProps) {
   const footer = admin ? (
     <div className="invoice-actions">
       <FooterMessage text={message} />
+      {order.on_hold && (
+        <Button variant="secondary" onClick={() => setReleasing(true)}>
+          Release Hold
+        </Button>
+      )}
       <Button
         variant="secondary"
         onClick={() => setPaying(true)}
@@ -202,6 +209,7 @@ export function InvoiceModal({ order, context, onClose }: InvoiceModalProps) {
           {admin && (
             <HistoryDisclosure className="invoice-history">
               <HistoryPanel title="Order changes" entity="order" entityId={order.order_id} />
+              <HistoryPanel title="Delivery" entity="delivery_proof" entityId={order.order_id} />
             </HistoryDisclosure>
           )}
         </div>
@@ -212,6 +220,16 @@ export function InvoiceModal({ order, context, onClose }: InvoiceModalProps) {
           onClose={() => setPaying(false)}
           onRecorded={(text) => {
             setPaying(false);
+            setMessage(text);
+          }}
+        />
+      )}
+      {releasing && (
+        <ReleaseHoldModal
+          order={order}
+          onClose={() => setReleasing(false)}
+          onReleased={(text) => {
+            setReleasing(false);
             setMessage(text);
           }}
         />

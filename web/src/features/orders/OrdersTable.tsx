@@ -4,7 +4,7 @@ import { formatCents } from '../../format/money';
 import { sortableColumn } from '../../ui/SortableHeader';
 import { type VirtualColumn, VirtualTable } from '../../ui/VirtualTable';
 import { ShownDate } from '../company/useDateFormat';
-import { PaymentBadge, StatusBadge } from './OrderBadges';
+import { HoldBadge, PaymentBadge, StatusBadge } from './OrderBadges';
 import { OrderNumberButton } from './OrderNumberButton';
 import { itemCount, orderDealerName } from './orderList';
 import { centsOf } from './orderMoney';
@@ -71,6 +71,12 @@ const COLUMNS: readonly Column[] = [
     className: 'orders-table__dealer virtual-table__wrap',
     cell: (order) => <span title={orderDealerName(order)}>{orderDealerName(order)}</span>,
   },
+  {
+    id: 'po',
+    label: 'PO #',
+    cell: (order) => (order.po_number ? <span title={order.po_number}>{order.po_number}</span> : ''),
+    className: 'orders-table__po virtual-table__wrap',
+  },
   { id: 'items', label: 'Items', cell: itemCount, className: 'orders-table__items' },
   {
     id: 'total',
@@ -83,7 +89,12 @@ const COLUMNS: readonly Column[] = [
     id: 'status',
     sort: 'status',
     label: 'Status',
-    cell: (order) => <StatusBadge status={order.status} />,
+    cell: (order) => (
+      <span className="orders-table__badges">
+        <StatusBadge status={order.status} />
+        <HoldBadge order={order} compact />
+      </span>
+    ),
     className: 'orders-table__status',
   },
   {

@@ -11,7 +11,9 @@ export const submitOrder: OrderHandler<'dealer.submitOrder'> = async ({ body, us
   const key = idempotencyKey(req.get('idempotency-key'), body.idempotency_key);
   const { order } = await placeDealerOrder(ctx, user, body, key);
   return succeeded({
-    message: 'Order submitted successfully! Your request has been sent for processing.',
+    message: order.on_hold
+      ? `Your order was received and is on hold: ${order.hold_reason}. An administrator will review it.`
+      : 'Order submitted successfully! Your request has been sent for processing.',
     order_id: order.order_id,
     order: orderView(order),
   });
