@@ -397,6 +397,7 @@ describe('CSV export', () => {
       'Balance',
       'Status',
       'Payment',
+      'PO Number',
     ];
     const rows = orders.map((o) => [
       o.order_number,
@@ -409,6 +410,7 @@ describe('CSV export', () => {
       money(o.balance),
       o.status.toUpperCase(),
       labels[o.payment_status]!,
+      o.po_number ?? '',
     ]);
     return `\uFEFF${[header, ...rows].map((row) => row.map(cell).join(',')).join('\r\n')}\r\n`;
   }

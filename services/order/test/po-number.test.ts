@@ -104,3 +104,28 @@ test('When the admin searches the orders list for a PO number, Then the order is
   expect(await search('birch shades')).toHaveLength(2);
   expect(await search(poNumber)).toEqual([orderId]);
 });
+
+test('When the admin exports the orders, Then each row ends with its PO number (blank when none)', async () => {
+  const dealerId = await t.newDealer();
+  const poNumber = `PO-${randomUUID().slice(0, 8).toUpperCase()}`;
+  const withPo = await submit(dealerId, { po_number: poNumber });
+  await submit(dealerId, {});
+
+  const res = await t
+    .api()
+    .get('/api/admin/all-orders/export')
+    .query({ dealer_id: dealerId, sort: 'created_at' })
+    .set(t.admin)
+    .buffer(true)
+    .parse((response, done) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => done(null, Buffer.concat(chunks).toString('utf8')));
+    });
+
+  expect(res.status).toBe(200);
+  const [header, first, second] = (res.body as string).replace(/^\uFEFF/, '').split('\r\n');
+  expect(header).toMatch(/,"Payment","PO Number"$/);
+  expect(first).toMatch(new RegExp(`^"${withPo.body.order.order_number}",.*,"${poNumber}"$`));
+  expect(second).toMatch(/,"UNPAID",""$/);
+});

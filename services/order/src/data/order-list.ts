@@ -125,7 +125,7 @@ export function orderCsvQuery(sort: string | undefined, filter: OrderFilter): { 
   const sql = `SELECT o.order_id, o.dealer_id,
       to_char(o.created_at AT TIME ZONE ${SYSTEM_TIMEZONE_SQL}, 'YYYY-MM-DD') AS order_date, o.status,
       o.total_cents::text AS total_cents, o.paid_cents::text AS paid_cents,
-      d.business_name, d.full_name, d.email,
+      d.business_name, d.full_name, d.email, o.po_number,
       (SELECT coalesce(sum(l.quantity), 0) FROM order_lines l WHERE l.order_id = o.order_id)::text AS item_count
     FROM orders o LEFT JOIN known_dealers d ON d.dealer_id = o.dealer_id
     ${where.length ? `WHERE ${where.map((c) => `(${c})`).join(' AND ')}` : ''}

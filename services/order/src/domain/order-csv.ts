@@ -18,6 +18,8 @@ export const ORDER_CSV_HEADER = [
   'Balance',
   'Status',
   'Payment',
+  // appended rather than placed beside Order ID, so spreadsheets reading the older columns by position still work
+  'PO Number',
 ] as const;
 
 /** One order as the export reads it: flat columns, money in integer cents (as text, from bigint). */
@@ -33,6 +35,7 @@ export interface OrderCsvSource {
   full_name: string | null;
   email: string | null;
   item_count: string;
+  po_number: string | null;
 }
 
 const PAYMENT_LABELS: Record<PaymentStatus, string> = {
@@ -59,6 +62,7 @@ export function orderCsvRow(order: OrderCsvSource): (string | number)[] {
       formatCents(total - paid),
       order.status.toUpperCase(),
       PAYMENT_LABELS[paymentStatus(total, paid)],
+      order.po_number ?? '',
     ].map(inertCsvCell),
   ];
 }

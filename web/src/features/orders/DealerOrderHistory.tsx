@@ -73,7 +73,10 @@ export function DealerOrderHistory({ dealerName, orders: paged, summary, onOpen 
                 {/* the name is what the row shows, after what it does (a name unlike the text trips voice control) */}
                 <button type="button" className="order-history__row" onClick={() => onOpen(order)}>
                   <span className="visually-hidden">Open invoice of order </span>
-                  <span className="order-history__number">#{order.order_number}</span>
+                  <span className="order-history__number">
+                    #{order.order_number}
+                    {order.po_number && <span className="order-history__po muted">PO {order.po_number}</span>}
+                  </span>
                   <span className="muted order-history__date">{dates.date(order.created_at)}</span>
                   <span className="muted order-history__items">{countOf(itemCount(order), 'item', 'items')}</span>
                   <span className="order-history__total">{formatCents(centsOf(order.total_value))}</span>
