@@ -23,6 +23,7 @@ type ListedOrder = {
   dealer_city: string | null;
   dealer_info: { business_name: string | null; email: string | null };
   product_details: { quantity: number }[];
+  po_number: string | null;
 };
 
 let t: TestOrders;
