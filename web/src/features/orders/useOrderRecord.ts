@@ -1,4 +1,4 @@
-import type { Order } from '@portal/contracts';
+import { type Order, orderNumber } from '@portal/contracts';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useGetAllOrdersPagesInfiniteQuery, useGetDealerOrdersPagesInfiniteQuery } from './ordersApi';
 
@@ -13,15 +13,16 @@ export type OrderScope = { kind: 'all' } | { kind: 'dealer'; dealerId: string };
 
 /**
  * The order of an address (/admin/orders/{orderId}, /dealer/orders/{orderId}): from the list's rows when it is
- * there (the freshest copy), else found by its id (the orders lists' search matches order ids) — so a reload or a
- * shared link reopens the invoice even when the list's filters do not show the order.
+ * there (the freshest copy), else found through the lists' search — so a reload or a shared link reopens the
+ * invoice even when the list's filters do not show the order.
  */
 export function useOrderRecord(orderId: string | null, rows: readonly Order[], scope: OrderScope): OrderRecord {
   const inRows = orderId ? (rows.find((order) => order.order_id === orderId) ?? null) : null;
   const lookUp = orderId !== null && inRows === null;
-  const all = useGetAllOrdersPagesInfiniteQuery(lookUp && scope.kind === 'all' ? { query: { q: orderId } } : skipToken);
+  const q = orderId ? orderLookupSearch(orderId) : '';
+  const all = useGetAllOrdersPagesInfiniteQuery(lookUp && scope.kind === 'all' ? { query: { q } } : skipToken);
   const own = useGetDealerOrdersPagesInfiniteQuery(
-    lookUp && scope.kind === 'dealer' ? { params: { dealer_id: scope.dealerId }, query: { q: orderId } } : skipToken,
+    lookUp && scope.kind === 'dealer' ? { params: { dealer_id: scope.dealerId }, query: { q } } : skipToken,
   );
   const result = scope.kind === 'all' ? all : own;
   const found = orderId
@@ -30,3 +31,9 @@ export function useOrderRecord(orderId: string | null, rows: readonly Order[], s
   const order = inRows ?? found;
   return { order, loading: order === null && lookUp && (result.isUninitialized || result.isFetching) };
 }
+
+/**
+ * What the orders lists are searched for to find one order: its number (the search matches order numbers, not
+ * whole ids); the id itself then picks the order among the few that share the number's text.
+ */
+export const orderLookupSearch = (orderId: string) => orderNumber(orderId);
