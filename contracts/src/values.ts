@@ -102,3 +102,9 @@ export function embeddedLocatorPage(pathname: string, search: string | URLSearch
   };
   return only('view') === 'dealer-locator' && only('embed') === '1';
 }
+
+/**
+ * Why a default payment terms value (system configuration, issue 24) is refused: the API's detail is this after
+ * 'Error: '; the Settings screen shows it as is.
+ */
+export const DEFAULT_PAYMENT_TERMS_PROBLEM = 'Default payment terms must be a whole number of days from 0 to 365';

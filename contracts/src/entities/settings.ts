@@ -30,6 +30,8 @@ export const SystemConfiguration = z.object({
   zones: z.array(z.string()).min(1),
   /** admins must sign in with a second factor (issue 23); an admin without one enrols while signing in */
   require_admin_mfa: z.boolean(),
+  /** issue 24: the payment terms of a dealer without its own (an order is due this many days after confirmation) */
+  default_payment_terms_days: z.number().int().min(0).max(365),
 });
 export type SystemConfiguration = z.infer<typeof SystemConfiguration>;
 
@@ -41,6 +43,7 @@ export const DEFAULT_SYSTEM_CONFIGURATION: SystemConfiguration = {
   maintenance_mode: false,
   zones: [...DEFAULT_ZONES],
   require_admin_mfa: false,
+  default_payment_terms_days: 30,
 };
 
 export const SMTP_PORTS = [587, 465, 25] as const;

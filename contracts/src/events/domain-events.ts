@@ -310,6 +310,18 @@ export const TimezoneChanged = defineEvent({
   description: 'The system timezone (in which days are counted) changed in the system configuration.',
   payload: z.object({ system_timezone: SystemTimezone }),
 });
+export const PaymentTermsChanged = defineEvent({
+  type: 'settings.payment_terms_changed',
+  version: 1,
+  producers: ['identity'],
+  description:
+    'The default payment terms (of dealers without their own) changed in the system configuration; the newest changed_at wins.',
+  payload: z.object({
+    default_payment_terms_days: z.number().int().min(0).max(365),
+    /** when identity made the change (ISO instant): a service keeps the newest announcement */
+    changed_at: z.string(),
+  }),
+});
 export const EmailRequested = defineEvent({
   type: 'notification.email_requested',
   version: 1,
@@ -377,6 +389,7 @@ export const eventsByType = {
   [DealerGeocoded.type]: DealerGeocoded,
   [ZonesChanged.type]: ZonesChanged,
   [TimezoneChanged.type]: TimezoneChanged,
+  [PaymentTermsChanged.type]: PaymentTermsChanged,
   [EmailRequested.type]: EmailRequested,
   [AuditRecorded.type]: AuditRecorded,
 } as const;

@@ -4,6 +4,7 @@ import { MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT, StaffRole } from '../entities/
 import { SmtpPort, SystemTimezone } from '../entities/settings';
 import { OptionalEmail, optionalText, requiredText, storableString } from '../fields';
 import { commaListOf, listQuery, SearchParam } from '../list-query';
+import { DEFAULT_PAYMENT_TERMS_PROBLEM } from '../values';
 
 const Password = storableString().min(MIN_PASSWORD_LENGTH, PASSWORD_TOO_SHORT).max(1024);
 
@@ -143,6 +144,12 @@ export const SystemConfigurationRequest = z.object({
   system_timezone: SystemTimezone.optional(),
   maintenance_mode: z.boolean().optional(),
   require_admin_mfa: z.boolean().optional(),
+  default_payment_terms_days: z
+    .number({ error: `Error: ${DEFAULT_PAYMENT_TERMS_PROBLEM}` })
+    .int(`Error: ${DEFAULT_PAYMENT_TERMS_PROBLEM}`)
+    .min(0, `Error: ${DEFAULT_PAYMENT_TERMS_PROBLEM}`)
+    .max(365, `Error: ${DEFAULT_PAYMENT_TERMS_PROBLEM}`)
+    .optional(),
   zones: z
     .array(ZoneName, { error: 'Error: At least one zone must remain' })
     .min(1, 'Error: At least one zone must remain')

@@ -55,7 +55,7 @@ import { startHousekeeping } from './use-cases/housekeeping';
 import { ownSystemErrorSink } from './use-cases/notifications/system-errors';
 import { revocationFeed } from './use-cases/sessions/session-revocations';
 import { notingSessionsSeen } from './use-cases/sessions/session-sightings';
-import { announceSystemTimezone } from './use-cases/settings/system-configuration';
+import { announceSystemSettings } from './use-cases/settings/system-configuration';
 
 export const identityService = defineService({
   name: 'identity',
@@ -80,7 +80,7 @@ export const identityService = defineService({
   dependencies: identityDependencies,
   async onStart(ctx) {
     await ensureFirstAdmin(ctx);
-    await announceSystemTimezone(ctx);
+    await announceSystemSettings(ctx);
     startHousekeeping(ctx);
     ctx.deps.reportScheduler.start(ctx);
     // new-dealer notices a restart left pending

@@ -115,7 +115,7 @@ describe('Company Settings', () => {
 });
 
 describe('System Configuration', () => {
-  test('When nothing is saved yet, Then Chicago time, no maintenance and the four default zones', async () => {
+  test('When nothing is saved yet, Then Chicago time, no maintenance, the four default zones and 30-day terms', async () => {
     const res = await admin().get('/api/admin/system-configuration');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
@@ -125,6 +125,7 @@ describe('System Configuration', () => {
         maintenance_mode: false,
         zones: ['Eastern Zone', 'Midwest Zone', 'Southern Zone', 'Western Zone'],
         require_admin_mfa: false,
+        default_payment_terms_days: 30,
       },
     });
   });

@@ -119,6 +119,21 @@ describe('The Settings screen in a real browser', () => {
     expect(await page.getByLabel('System Timezone').inputValue()).toBe('America/Denver');
   });
 
+  test('When the default payment terms are out of range, Then the field says why; when 45 is saved, Then it is kept', async () => {
+    await openSettings(page, 'System Configuration');
+    const terms = page.getByLabel('Default payment terms (days)');
+    expect(await terms.inputValue()).toBe('30');
+    await terms.fill('366');
+    await page.getByRole('button', { name: 'Save Configuration' }).click();
+    await expectFieldError(terms, 'Default payment terms must be a whole number of days from 0 to 365');
+    await terms.fill('45');
+    await page.getByRole('button', { name: 'Save Configuration' }).click();
+    await expectMessage(page, 'System configuration saved successfully!', 'success');
+    await page.reload();
+    await openSettings(page, 'System Configuration');
+    expect(await page.getByLabel('Default payment terms (days)').inputValue()).toBe('45');
+  });
+
   test("When an admin user is created without a name, Then the spec's message; when one is deleted, Then after confirmation it is gone", async () => {
     await openSettings(page, 'Admin Users');
     await page.getByLabel('Email').fill('second.admin@portal.test');

@@ -1,6 +1,7 @@
 import { DEFAULT_NOTIFICATION_SETTINGS, endpoints } from '@portal/contracts';
 import { emailSettingsChange, emailTestFailureText, mailRouteLabel } from '../../src/features/settings/email/emailForm';
 import { notificationFormOf, notificationSettingsOf } from '../../src/features/settings/notifications/notificationForm';
+import { defaultTermsOf } from '../../src/features/settings/system/paymentTerms';
 import { addZone, removeZone } from '../../src/features/settings/system/zoneRules';
 
 const DEFAULTS = ['Eastern Zone', 'Midwest Zone', 'Southern Zone', 'Western Zone'];
@@ -24,6 +25,22 @@ describe('Zone rules of System Configuration', () => {
 
   test('When the last zone would be removed, Then "Error: At least one zone must remain"', () => {
     expect(removeZone(['Eastern Zone'], 'Eastern Zone')).toEqual({ error: 'Error: At least one zone must remain' });
+  });
+});
+
+describe('Default payment terms of System Configuration', () => {
+  test('When whole days from 0 to 365 are typed, Then they are saved as a number', () => {
+    expect(defaultTermsOf(' 45 ')).toEqual({ days: 45 });
+    expect(defaultTermsOf('0')).toEqual({ days: 0 });
+    expect(defaultTermsOf('365')).toEqual({ days: 365 });
+  });
+
+  test('When the days are blank, negative, fractional or over 365, Then the contract message', () => {
+    for (const typed of ['', '-1', '12.5', '366', '3e1', 'thirty']) {
+      expect(defaultTermsOf(typed)).toEqual({
+        problem: 'Default payment terms must be a whole number of days from 0 to 365',
+      });
+    }
   });
 });
 

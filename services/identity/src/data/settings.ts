@@ -43,3 +43,11 @@ export function readEmailSettings(manager: EntityManager): Promise<StoredEmailSe
 export function lockEmailSettings(manager: EntityManager): Promise<StoredEmailSettings> {
   return readSettingsForUpdate(manager, 'email', StoredEmailSettings, DEFAULT_EMAIL_SETTINGS);
 }
+
+/** The database's clock now (ISO instant): one clock for every identity replica, unlike each process's own. */
+export async function databaseClock(manager: EntityManager): Promise<string> {
+  const rows: { now: Date }[] = await manager.query('SELECT clock_timestamp() AS now');
+  const now = rows[0]?.now;
+  if (!now) throw new Error('the database answered no clock');
+  return new Date(now).toISOString();
+}

@@ -6,6 +6,7 @@ const current = {
   maintenance_mode: false,
   zones: ['East', 'West'],
   require_admin_mfa: false,
+  default_payment_terms_days: 30,
 };
 
 describe('nextSystemConfiguration', () => {
@@ -16,6 +17,7 @@ describe('nextSystemConfiguration', () => {
     });
     expect(nextSystemConfiguration(current, {})).toEqual(current);
     expect(nextSystemConfiguration(current, { require_admin_mfa: true }).require_admin_mfa).toBe(true);
+    expect(nextSystemConfiguration(current, { default_payment_terms_days: 0 }).default_payment_terms_days).toBe(0);
   });
 });
 

@@ -1,5 +1,6 @@
+import { type ReadModelWrite, upsertIfNewer } from '@portal/platform';
 import type { EntityManager } from 'typeorm';
-import type { DealerCreditPosition } from '../domain/credit-hold';
+import { DEFAULT_PAYMENT_TERMS_DAYS, type DealerCreditPosition } from '../domain/credit-hold';
 
 /** A dealer's terms as stored: null days means the default terms, a null limit means no limit. */
 export interface DealerTermsRecord {
@@ -83,4 +84,27 @@ export async function dealerCreditPosition(
     unpaid_cents: Number(row?.unpaid ?? 0),
     oldest_unpaid_due_at: row?.oldest_due ? new Date(row.oldest_due) : null,
   };
+}
+
+/**
+ * The payment terms of a dealer without terms of its own: the company setting as identity last announced it
+ * (`default_payment_terms`), or 30 days until it announces one.
+ */
+export async function defaultTermsDays(manager: EntityManager): Promise<number> {
+  const rows: { payment_terms_days: number }[] = await manager.query(
+    'SELECT payment_terms_days FROM default_payment_terms',
+  );
+  return rows[0]?.payment_terms_days ?? DEFAULT_PAYMENT_TERMS_DAYS;
+}
+
+const DEFAULT_TERMS_WRITE: ReadModelWrite = {
+  table: 'default_payment_terms',
+  key: 'id',
+  changedAt: 'changed_at',
+  columns: ['payment_terms_days'],
+};
+
+/** Keeps the announced default terms unless a later announcement is kept already (events may arrive out of order). */
+export async function saveDefaultTermsDays(manager: EntityManager, days: number, changedAt: string): Promise<void> {
+  await upsertIfNewer(manager, DEFAULT_TERMS_WRITE, 'true', changedAt, [days]);
 }

@@ -1,8 +1,8 @@
 import { formatCents } from '@portal/contracts';
 
 /**
- * Payment terms when an admin never set the dealer's own: an order is due this many days after it is confirmed.
- * A named constant, not yet a company setting (issue 24 asks for a setting; identity owns company settings).
+ * Payment terms when an admin never set the dealer's own, until identity announces the company's default
+ * (`default_payment_terms_days` of the system configuration; read it with `defaultTermsDays`): the fallback only.
  */
 export const DEFAULT_PAYMENT_TERMS_DAYS = 30;
 

@@ -4,10 +4,10 @@ import { type AuthUser, badRequest, conflict, forbidden, recordAudit } from '@po
 import type { EntityManager } from 'typeorm';
 import type { z } from 'zod';
 import type { OrderContext } from '../context';
-import { dealerCreditPosition, lockDealerTerms } from '../data/dealer-terms';
+import { dealerCreditPosition, defaultTermsDays, lockDealerTerms } from '../data/dealer-terms';
 import { findKnownDealer } from '../data/known-dealers';
 import { findOrder, findOrderByKey, insertOrder, saveLines } from '../data/orders';
-import { DEFAULT_PAYMENT_TERMS_DAYS, holdReason } from '../domain/credit-hold';
+import { holdReason } from '../domain/credit-hold';
 import { auditedOrder } from '../domain/order-audit';
 import type { OrderRecord } from '../domain/order-view';
 import { emitOrderCreated } from './order-events';
@@ -119,7 +119,7 @@ export async function placeDealerOrder(
  */
 async function creditHoldReason(manager: EntityManager, dealerId: string, totalCents: number): Promise<string | null> {
   const terms = await lockDealerTerms(manager, dealerId);
-  const termsDays = terms.payment_terms_days ?? DEFAULT_PAYMENT_TERMS_DAYS;
+  const termsDays = terms.payment_terms_days ?? (await defaultTermsDays(manager));
   const position = await dealerCreditPosition(manager, dealerId, termsDays, terms.credit_limit_cents);
   return holdReason(position, totalCents, new Date());
 }

@@ -12,6 +12,7 @@ export function nextSystemConfiguration(
     maintenance_mode: changes.maintenance_mode ?? current.maintenance_mode,
     zones: changes.zones ?? current.zones,
     require_admin_mfa: changes.require_admin_mfa ?? current.require_admin_mfa,
+    default_payment_terms_days: changes.default_payment_terms_days ?? current.default_payment_terms_days,
   };
 }
 

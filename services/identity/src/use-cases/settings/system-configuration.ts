@@ -1,13 +1,16 @@
 import {
   DEFAULT_SYSTEM_CONFIGURATION,
   type NotificationSettings,
+  PaymentTermsChanged,
   type SystemConfiguration,
   TimezoneChanged,
   ZonesChanged,
 } from '@portal/contracts';
-import { type AuthUser, recordAudit } from '@portal/platform';
+import { type AuthUser, type Emit, recordAudit } from '@portal/platform';
+import type { EntityManager } from 'typeorm';
 import type { IdentityContext } from '../../context';
 import {
+  databaseClock,
   lockNotificationSettings,
   lockSystemConfiguration,
   readNotificationSettings,
@@ -31,8 +34,9 @@ export function currentNotificationSettings(ctx: IdentityContext): Promise<Notif
 
 /**
  * Saves the system configuration (fields left out keep their value). A change of zones is announced with
- * `settings.zones_changed`, a change of the system timezone with `settings.timezone_changed`, in the same
- * transaction. Notification settings, when sent, are saved too (the spec gives them no endpoint of their own).
+ * `settings.zones_changed`, a change of the system timezone with `settings.timezone_changed`, a change of the
+ * default payment terms with `settings.payment_terms_changed`, in the same transaction. Notification settings,
+ * when sent, are saved too (the spec gives them no endpoint of their own).
  */
 export async function storeSystemConfiguration(
   ctx: IdentityContext,
@@ -53,6 +57,9 @@ export async function storeSystemConfiguration(
     if (zonesChanged(current.zones, next.zones)) await emit(ZonesChanged, 'zones', { zones: next.zones });
     if (timezoneChanged(current.system_timezone, next.system_timezone)) {
       await emit(TimezoneChanged, 'system_timezone', { system_timezone: next.system_timezone });
+    }
+    if (current.default_payment_terms_days !== next.default_payment_terms_days) {
+      await announcePaymentTerms(manager, emit, next.default_payment_terms_days);
     }
     if (changes.notification_settings) {
       const notifications = await lockNotificationSettings(manager);
@@ -75,17 +82,33 @@ export async function storeSystemConfiguration(
 }
 
 /**
- * Announces the system timezone again when identity starts, unless it is the contract's default (what every
- * service answers until told otherwise): a service started after the change was announced (a new one, or one
- * whose queue was created later) would otherwise show dates in the default zone for ever. Read under the
- * settings' lock and emitted with the same aggregate as a change, so a concurrent change is announced after
- * this one and the consumers' newest-wins rule keeps it; a repeated announcement changes nothing.
+ * Announces the system timezone and the default payment terms again when identity starts, each unless it is
+ * the contract's default (what every service answers until told otherwise): a service started after the change
+ * was announced (a new one, or one whose queue was created later) would otherwise keep the default for ever.
+ * Read under the settings' lock and emitted with the same aggregate as a change, so a concurrent change is
+ * announced after this one and the consumers' newest-wins rule keeps it; a repeated announcement changes nothing.
  */
-export async function announceSystemTimezone(ctx: IdentityContext): Promise<void> {
+export async function announceSystemSettings(ctx: IdentityContext): Promise<void> {
   await ctx.transaction(async (manager, emit) => {
-    const { system_timezone } = await lockSystemConfiguration(manager);
+    const { system_timezone, default_payment_terms_days } = await lockSystemConfiguration(manager);
     if (system_timezone !== DEFAULT_SYSTEM_CONFIGURATION.system_timezone) {
       await emit(TimezoneChanged, 'system_timezone', { system_timezone });
     }
+    // the same reasoning for the default payment terms (the order service answers 30 until told otherwise)
+    if (default_payment_terms_days !== DEFAULT_SYSTEM_CONFIGURATION.default_payment_terms_days) {
+      await announcePaymentTerms(manager, emit, default_payment_terms_days);
+    }
+  });
+}
+
+/**
+ * Emits `settings.payment_terms_changed`, stamped with the database clock read after the settings' lock was
+ * taken: a save waiting on the lock is stamped later than the announcement before it, so the consumers'
+ * newest-wins rule (by changed_at) keeps the value saved last.
+ */
+async function announcePaymentTerms(manager: EntityManager, emit: Emit, days: number): Promise<void> {
+  await emit(PaymentTermsChanged, 'default_payment_terms', {
+    default_payment_terms_days: days,
+    changed_at: await databaseClock(manager),
   });
 }

@@ -13,8 +13,12 @@ export const systemConfigurationApi = apiSlice.injectEndpoints({
     /** Saves the fields sent (the others keep their value); notification settings are saved through it too. */
     saveSystemConfiguration: contractMutation(build, 'admin.saveSystemConfiguration', {
       select: (body) => body.configuration,
-      invalidatesTags: (_result, _error, { body }) =>
-        body.notification_settings ? ['SystemConfiguration', 'NotificationSettings'] : ['SystemConfiguration'],
+      invalidatesTags: (_result, _error, { body }) => [
+        'SystemConfiguration' as const,
+        ...(body.notification_settings ? (['NotificationSettings'] as const) : []),
+        // a dealer without terms of its own shows the default: read it again when next shown
+        ...(body.default_payment_terms_days !== undefined ? (['DealerTerms'] as const) : []),
+      ],
       // maintenance mode is part of the public settings, which dealers' dashboards read
       after: (dispatch) => dispatch(refreshPublicSettings()),
     }),
