@@ -16,9 +16,20 @@ export const ORDER_STATUS_LABELS: Readonly<Record<(typeof ORDER_STATUSES)[number
   cancelled: 'Cancelled',
 };
 
+/** A tracked product's stock as dealers are told it (never the number), and its words on the product cards. */
+export const STOCK_AVAILABILITIES = ['in_stock', 'low_stock', 'backorder'] as const;
+export const STOCK_AVAILABILITY_LABELS: Readonly<Record<(typeof STOCK_AVAILABILITIES)[number], string>> = {
+  in_stock: 'In stock',
+  low_stock: 'Low stock',
+  backorder: 'Backorder',
+};
+
 /** The largest page a client may ask for, and the page the web asks for. */
 export const PAGE_LIMIT_MAX = 200;
 export const PAGE_LIMIT_DEFAULT = 50;
+
+/** A statement's JSON answer lists at most this many open invoices, oldest due first (its PDF lists every one). */
+export const STATEMENT_OPEN_INVOICES_SHOWN = 50;
 
 /** The shipment statuses as the shipments list filters them (`status=ready,in_progress`). */
 export const SHIPMENT_STATUS_FILTERS = ['ready', 'in_progress', 'completed'] as const;

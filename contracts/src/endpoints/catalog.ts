@@ -15,9 +15,13 @@ export const catalogEndpoints = {
     path: '/api/admin/products',
     owner,
     access: access.roles('admin'),
-    summary: 'Every product of the catalogue, whatever its status; `q` (title or SKU) and `category` narrow it',
+    summary:
+      'Every product of the catalogue, whatever its status; `q` (title or SKU), `category` and `stock=low` narrow it, `limit` keeps the first products and adds `total`',
     query: ProductListQuery,
-    response: Ok.extend({ products: z.array(Product) }),
+    response: Ok.extend({
+      products: z.array(Product),
+      total: z.number().int().nonnegative().optional().describe('present when a limit was given: how many products match'),
+    }),
   }),
   'admin.createProduct': endpoint({
     id: 'admin.createProduct',

@@ -1,11 +1,19 @@
 import { z } from 'zod';
 import { IsoDate } from '../common';
 import { Money } from '../fields';
+import { STOCK_AVAILABILITIES } from '../values';
 
 /** active: visible and orderable by dealers; inactive: hidden; admin_only: hidden, admins may still add it. */
 export const PRODUCT_STATUSES = ['active', 'inactive', 'admin_only'] as const;
 export const ProductStatus = z.enum(PRODUCT_STATUSES);
 export type ProductStatus = z.infer<typeof ProductStatus>;
+
+/**
+ * What a dealer is told of a tracked product's stock (never the number): from available = on hand − reserved,
+ * backorder at 0 or below, low_stock at or below the low-stock level, else in_stock. null: stock not tracked.
+ */
+export const StockAvailability = z.enum(STOCK_AVAILABILITIES);
+export type StockAvailability = z.infer<typeof StockAvailability>;
 
 /**
  * Image URLs are root-relative (`/api/product-images/<file>`), like every other path of the portal: the web
@@ -34,6 +42,15 @@ export const Product = z.object({
   sku: z.string().nullable(),
   /** null when none was given */
   category: z.string().nullable(),
+  /** units in the warehouse (below 0 only if more left on trucks than was counted); null: stock not tracked */
+  stock_on_hand: z.number().int().nullable(),
+  /** at or below this many available units the product is low on stock; null: no low-stock level */
+  low_stock_threshold: z.number().int().nonnegative().nullable(),
+  /** units held by confirmed orders (not yet on a truck) */
+  stock_reserved: z.number().int(),
+  /** on hand − reserved (negative when confirmed orders exceed the stock); null when not tracked */
+  stock_available: z.number().int().nullable(),
+  availability: StockAvailability.nullable(),
 });
 export type Product = z.infer<typeof Product>;
 
@@ -49,5 +66,6 @@ export const DealerProduct = Product.pick({
   preview_url: true,
   sku: true,
   category: true,
+  availability: true,
 });
 export type DealerProduct = z.infer<typeof DealerProduct>;

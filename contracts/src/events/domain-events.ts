@@ -140,6 +140,21 @@ export const ProductDeleted = defineEvent({
   payload: ProductSnapshot,
 });
 
+export const ProductStockLow = defineEvent({
+  type: 'product.stock_low',
+  version: 1,
+  producers: ['catalog'],
+  description:
+    "A tracked product's available stock (on hand − reserved) fell to or below its low-stock level; announced once until it rises above it again.",
+  payload: z.object({
+    product_id: z.string(),
+    title: z.string(),
+    sku: z.string().nullable(),
+    available: z.number().int(),
+    low_stock_threshold: z.number().int().nonnegative(),
+  }),
+});
+
 /** An order line as events carry it: a snapshot of the title and unit price (integer cents) when it was added. */
 const OrderLine = z.object({
   product_id: z.string(),
@@ -378,6 +393,7 @@ export const eventsByType = {
   [ProductCreated.type]: ProductCreated,
   [ProductUpdated.type]: ProductUpdated,
   [ProductDeleted.type]: ProductDeleted,
+  [ProductStockLow.type]: ProductStockLow,
   [OrderCreated.type]: OrderCreated,
   [OrderUpdated.type]: OrderUpdated,
   [PaymentRecorded.type]: PaymentRecorded,

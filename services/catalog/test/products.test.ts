@@ -215,6 +215,8 @@ describe('who sees which products', () => {
       preview_url: active.preview_url,
       sku: null,
       category: null,
+      // stock not tracked: no label
+      availability: null,
     });
   });
 

@@ -24,6 +24,7 @@ import {
   paymentRecordedNotice,
   shipmentDepartedNotices,
 } from './events/notifications/order-notices';
+import { productStockLowNotice } from './events/notifications/stock-notices';
 import { sendRequestedEmail } from './events/send-requested-email';
 import { auditLog } from './http/audit/audit-log';
 import { login } from './http/auth/login';
@@ -102,6 +103,8 @@ export const identityService = defineService({
     'payment.recorded': paymentRecordedNotice,
     // each dealer on a route that left hears what is on the truck and when (events/notifications)
     'shipment.departed': shipmentDepartedNotices,
+    // a product fell to its low-stock level (notify_low_inventory)
+    'product.stock_low': productStockLowNotice,
     'dealer.application_received': dealerApplicationNotice,
     // the applicant's invitation or refusal (an admin's decision)
     'dealer.application_approved': applicationApproved,

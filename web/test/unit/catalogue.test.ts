@@ -53,6 +53,11 @@ const PRODUCT: Product = {
   created_at: '2025-03-04T14:30:00.000Z',
   sku: 'RHB-5',
   category: 'Blinds',
+  stock_on_hand: 12,
+  low_stock_threshold: 3,
+  stock_reserved: 2,
+  stock_available: 10,
+  availability: 'in_stock',
 };
 
 const PICTURE: Picture = {
@@ -136,6 +141,30 @@ describe('The product form', () => {
     expect(productFormData({ ...valid, image: null }).has('product_image')).toBe(false);
   });
 
+  test('When the stock figures are not whole numbers of 0 or more, Then the contract message is shown; whole ones and blank are sent', () => {
+    expect(productFormProblem({ ...valid, stock_on_hand: '-2' }, 'create')).toBe(
+      'Error: Stock on hand must be a whole number of 0 or more',
+    );
+    expect(productFormProblem({ ...valid, low_stock_threshold: '1.5' }, 'create')).toBe(
+      'Error: Low-stock level must be a whole number of 0 or more',
+    );
+    const typed = { ...valid, stock_on_hand: ' 40 ', low_stock_threshold: '5' };
+    expect(productFormProblem(typed, 'create')).toBeNull();
+    const sent = productFormData(typed);
+    expect([sent.get('stock_on_hand'), sent.get('low_stock_threshold')]).toEqual(['40', '5']);
+    const blank = productFormData(valid);
+    expect([blank.get('stock_on_hand'), blank.get('low_stock_threshold')]).toEqual(['', '']);
+  });
+
+  test('When an edit leaves stock on hand as it opened, Then it is not sent (a shipment meanwhile is kept); a changed one is', () => {
+    const opened = { ...valid, stock_on_hand: '40', low_stock_threshold: '5' };
+    const untouched = productFormData({ ...opened, title: 'Renamed' }, opened);
+    expect(untouched.has('stock_on_hand')).toBe(false);
+    expect(untouched.get('low_stock_threshold')).toBe('5');
+    expect(productFormData({ ...opened, stock_on_hand: '35' }, opened).get('stock_on_hand')).toBe('35');
+    expect(productFormData({ ...opened, stock_on_hand: '' }, opened).get('stock_on_hand')).toBe('');
+  });
+
   test('When SKU and category are typed, Then they are sent trimmed; blank ones are sent blank, which clears them', () => {
     const typed = productFormData({ ...valid, sku: '  RHB-5 ', category: ' Blinds ' });
     expect([typed.get('sku'), typed.get('category')]).toEqual(['RHB-5', 'Blinds']);
@@ -161,9 +190,21 @@ describe('The product form', () => {
       status: 'active',
       sku: 'RHB-5',
       category: 'Blinds',
+      stock_on_hand: '12',
+      low_stock_threshold: '3',
       image: null,
     });
     expect(draftOf({ ...PRODUCT, sku: null, category: null })).toMatchObject({ sku: '', category: '' });
+    // stock not tracked: both fields start blank
+    expect(
+      draftOf({
+        ...PRODUCT,
+        stock_on_hand: null,
+        low_stock_threshold: null,
+        stock_available: null,
+        availability: null,
+      }),
+    ).toMatchObject({ stock_on_hand: '', low_stock_threshold: '' });
   });
 
   test('When a save succeeds, Then the spec text is shown, adding "Image replaced." when the reply says image_updated', () => {

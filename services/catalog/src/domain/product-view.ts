@@ -1,6 +1,7 @@
 import type { DealerProduct, Product, ProductSnapshot, ProductStatus } from '@portal/contracts';
 import { productImageFilename, productImageUrl } from './image-files';
 import { centsToDollars } from './price';
+import { stockAvailability } from './stock';
 
 /** A product as the catalog keeps it: price in integer cents, image objects by key. */
 export interface ProductRecord {
@@ -17,6 +18,12 @@ export interface ProductRecord {
   preview_key: string | null;
   /** ISO 8601 */
   created_at: string;
+  /** null: stock not tracked */
+  stock_on_hand: number | null;
+  low_stock_threshold: number | null;
+  stock_reserved: number;
+  /** whether the current fall to the low-stock level was announced (product.stock_low) */
+  stock_low_announced: boolean;
 }
 
 /** Dealers see and order active products only; inactive and admin_only ones are hidden from them. */
@@ -41,13 +48,27 @@ export function productView(record: ProductRecord): Product {
     created_at: record.created_at,
     sku: record.sku,
     category: record.category,
+    stock_on_hand: record.stock_on_hand,
+    low_stock_threshold: record.low_stock_threshold,
+    stock_reserved: record.stock_reserved,
+    stock_available: record.stock_on_hand === null ? null : record.stock_on_hand - record.stock_reserved,
+    availability: stockAvailability(record.stock_on_hand, record.stock_reserved, record.low_stock_threshold),
   };
 }
 
-/** What a dealer sees of an active product. */
+/** What a dealer sees of an active product: its availability, never the stock figures. */
 export function dealerProductView(record: ProductRecord): DealerProduct {
-  const { product_id, title, description, price, image_filename, full_image_url, thumbnail_url, preview_url } =
-    productView(record);
+  const {
+    product_id,
+    title,
+    description,
+    price,
+    image_filename,
+    full_image_url,
+    thumbnail_url,
+    preview_url,
+    availability,
+  } = productView(record);
   const { sku, category } = record;
   return {
     product_id,
@@ -60,6 +81,7 @@ export function dealerProductView(record: ProductRecord): DealerProduct {
     preview_url,
     sku,
     category,
+    availability,
   };
 }
 
@@ -69,12 +91,15 @@ export function productSnapshot(record: ProductRecord): ProductSnapshot {
   return { product_id, title, description, price_cents, status, image_filename };
 }
 
+type AuditedFields = 'sku' | 'category' | 'stock_on_hand' | 'low_stock_threshold';
+
 /**
- * What the audit log keeps of a product: the event's snapshot plus the SKU and category, which no event consumer
- * keeps (the order service's read model needs neither) but an admin reviewing a change does.
+ * What the audit log keeps of a product: the event's snapshot plus the SKU, category and the stock an admin set,
+ * which no event consumer keeps (the order service's read model needs none) but an admin reviewing a change does.
  */
-export function productAuditSnapshot(record: ProductRecord): ProductSnapshot & Pick<ProductRecord, 'sku' | 'category'> {
-  return { ...productSnapshot(record), sku: record.sku, category: record.category };
+export function productAuditSnapshot(record: ProductRecord): ProductSnapshot & Pick<ProductRecord, AuditedFields> {
+  const { sku, category, stock_on_hand, low_stock_threshold } = record;
+  return { ...productSnapshot(record), sku, category, stock_on_hand, low_stock_threshold };
 }
 
 /** What the audit log calls an edit of a product: a price change is named as such, any other edit an update. */

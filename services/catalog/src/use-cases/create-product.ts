@@ -6,6 +6,7 @@ import { removeProductImageObjects } from '../data/product-image-objects';
 import { insertProduct } from '../data/products';
 import { type ProductRecord, productAuditSnapshot, productSnapshot } from '../domain/product-view';
 import { productChanges, refusingTakenSku } from './product-form';
+import { announceStockLevels } from './stock-levels';
 import { storeProductImage } from './store-product-image';
 
 /**
@@ -25,6 +26,7 @@ export async function addProductWithImage(
       ctx.transaction(async (manager, emit) => {
         const product = await insertProduct(manager, productId, changes, stored.image);
         await emit(ProductCreated, productId, productSnapshot(product));
+        await announceStockLevels(manager, emit, [{ ...product, live: true }]);
         await recordAudit(emit, {
           action: 'product.created',
           entity: 'product',

@@ -15,6 +15,8 @@ export function productChanges(form: ProductFields): ProductChanges {
     // blank clears; absent (a client that predates them) keeps what the product has
     sku: form.sku === undefined ? undefined : form.sku || null,
     category: form.category === undefined ? undefined : form.category || null,
+    stock_on_hand: form.stock_on_hand,
+    low_stock_threshold: form.low_stock_threshold,
   };
 }
 

@@ -5,6 +5,7 @@ import { removeProductImageObjects } from '../data/product-image-objects';
 import { findLiveProduct, lockLiveProduct, PRODUCT_NOT_FOUND, type StoredImage, updateProduct } from '../data/products';
 import { type ProductRecord, productAuditSnapshot, productEditAction, productSnapshot } from '../domain/product-view';
 import { productChanges, refusingTakenSku } from './product-form';
+import { announceStockLevels } from './stock-levels';
 import { storeProductImage } from './store-product-image';
 
 /** The image objects a record points at. */
@@ -36,6 +37,8 @@ export async function editProduct(
         if (!current) throw notFound(PRODUCT_NOT_FOUND); // deleted meanwhile
         const product = await updateProduct(manager, productId, changes, stored?.image ?? null);
         await emit(ProductUpdated, productId, productSnapshot(product));
+        // the admin may have counted the stock or moved the level: announced once below it, forgotten above
+        await announceStockLevels(manager, emit, [{ ...product, live: true }]);
         const [before, after] = [productAuditSnapshot(current), productAuditSnapshot(product)];
         await recordAudit(emit, {
           action: productEditAction(before, after),

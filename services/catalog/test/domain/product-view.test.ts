@@ -19,6 +19,10 @@ const record = (overrides: Partial<ProductRecord> = {}): ProductRecord => ({
   thumbnail_key: 'products/p-1-ab-320.webp',
   preview_key: 'products/p-1-ab-800.webp',
   created_at: '2026-11-22T10:00:00.000Z',
+  stock_on_hand: 12,
+  low_stock_threshold: 5,
+  stock_reserved: 4,
+  stock_low_announced: false,
   ...overrides,
 });
 
@@ -38,6 +42,20 @@ describe('a product as the contract shows it', () => {
       created_at: '2026-11-22T10:00:00.000Z',
       sku: 'GB-2P',
       category: 'Blinds',
+      stock_on_hand: 12,
+      low_stock_threshold: 5,
+      stock_reserved: 4,
+      stock_available: 8,
+      availability: 'in_stock',
+    });
+  });
+
+  test('When stock is not tracked, Then available and availability are null', () => {
+    expect(productView(record({ stock_on_hand: null, stock_reserved: 3 }))).toMatchObject({
+      stock_on_hand: null,
+      stock_reserved: 3,
+      stock_available: null,
+      availability: null,
     });
   });
 
@@ -58,8 +76,10 @@ describe('a product as the contract shows it', () => {
     expect(view).toMatchObject({ full_image_url: null, thumbnail_url: null, preview_url: null });
   });
 
-  test('When a dealer reads a product, Then status, the legacy flag and created_at are not shown, SKU and category are', () => {
+  test('When a dealer reads a product, Then status, the legacy flag, created_at and the stock figures are not shown; SKU, category and availability are', () => {
+    expect(dealerProductView(record({ stock_on_hand: 6 })).availability).toBe('low_stock');
     expect(Object.keys(dealerProductView(record())).sort()).toEqual([
+      'availability',
       'category',
       'description',
       'full_image_url',

@@ -3,8 +3,10 @@ import { Link } from '../../app/navigation/Link';
 import { formatRoute, withQuery } from '../../app/navigation/routes';
 import { useGetPendingNotificationCountQuery } from '../incentives/incentivesApi';
 import { MANAGE_PARAM } from '../performance/managementSections';
+import { useGetProductCountQuery } from '../products/catalogApi';
+import { LOW_STOCK_PARAM } from '../products/stockAvailability';
 import { useGetNotificationSettingsQuery } from '../settings/notifications/notificationSettingsApi';
-import { achievementsAlert, pendingApprovalsAlert } from './alertTexts';
+import { achievementsAlert, lowStockAlert, pendingApprovalsAlert } from './alertTexts';
 import { PENDING_APPLICATIONS_ID } from './PendingApplicationsPanel';
 import {
   PENDING_APPLICATIONS_ARG,
@@ -18,9 +20,15 @@ export const PENDING_NOTIFICATIONS_PATH = withQuery(
   new URLSearchParams({ [MANAGE_PARAM]: 'notifications' }),
 );
 
+/** Manage Products showing the products low on stock (or on backorder). */
+export const LOW_STOCK_PRODUCTS_PATH = withQuery(
+  formatRoute({ role: 'admin', tab: 'settings', section: 'products' }),
+  new URLSearchParams({ [LOW_STOCK_PARAM]: 'low' }),
+);
+
 /**
- * The admin dashboard's alerts (001 §3), while Dashboard alerts are on: the applicants waiting for approval and the
- * achievements no admin has handled, each a status banner (announced politely, never taking the focus) linking to
+ * The admin dashboard's alerts (001 §3), while Dashboard alerts are on: the applicants waiting for approval, the
+ * achievements no admin has handled and the products low on stock, each a status banner (announced politely, never taking the focus) linking to
  * where they are handled. Counts come from the lists' totals, never the whole lists.
  */
 export function DashboardAlerts() {
@@ -35,9 +43,14 @@ export function DashboardAlerts() {
     alerts?.alert_performance_milestones ? { query: { limit: 1 } } : skipToken,
     { refetchOnMountOrArgChange: true, refetchOnFocus: true },
   );
+  const { data: lowOnStock } = useGetProductCountQuery(
+    alerts?.alert_low_inventory ? { query: { stock: 'low', limit: 1 } } : skipToken,
+    { refetchOnMountOrArgChange: true, refetchOnFocus: true },
+  );
   const approvals = alerts?.alert_pending_approvals ? (applications?.total ?? 0) : 0;
   const unhandled = alerts?.alert_performance_milestones ? (achievements ?? 0) : 0;
-  if (approvals === 0 && unhandled === 0) return null;
+  const lowStock = alerts?.alert_low_inventory ? (lowOnStock ?? 0) : 0;
+  if (approvals === 0 && unhandled === 0 && lowStock === 0) return null;
   return (
     <div className="dashboard-alerts">
       {approvals > 0 && (
@@ -53,6 +66,14 @@ export function DashboardAlerts() {
           <span>{achievementsAlert(unhandled)}</span>
           <Link to={PENDING_NOTIFICATIONS_PATH} className="dashboard-alert__link">
             Open notifications
+          </Link>
+        </div>
+      )}
+      {lowStock > 0 && (
+        <div role="status" className="dashboard-alert">
+          <span>{lowStockAlert(lowStock)}</span>
+          <Link to={LOW_STOCK_PRODUCTS_PATH} className="dashboard-alert__link">
+            Review products
           </Link>
         </div>
       )}

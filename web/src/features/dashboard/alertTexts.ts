@@ -9,3 +9,8 @@ export function pendingApprovalsAlert(count: number): string {
 export function achievementsAlert(count: number): string {
   return `${countOf(count, 'achievement', 'achievements')} not yet handled`;
 }
+
+/** "1 product is low on stock", "3 products are low on stock". */
+export function lowStockAlert(count: number): string {
+  return `${countOf(count, 'product', 'products')} ${count === 1 ? 'is' : 'are'} low on stock`;
+}

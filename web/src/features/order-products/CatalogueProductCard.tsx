@@ -2,6 +2,7 @@ import type { DealerProduct } from '@portal/contracts';
 import type { ReactNode } from 'react';
 import { formatPrice } from '../../format/money';
 import { ImageOrPlaceholder } from '../../ui/ImageOrPlaceholder';
+import { AvailabilityBadge } from '../products/AvailabilityBadge';
 import { productCardImageUrl } from '../products/productImage';
 
 interface CatalogueProductCardProps {
@@ -10,7 +11,7 @@ interface CatalogueProductCardProps {
   children?: ReactNode;
 }
 
-/** One active product as a dealer sees it: image, title, SKU, description and price. */
+/** One active product as a dealer sees it: image, title, SKU, description, price and availability (never a number). */
 export function CatalogueProductCard({ product, children }: CatalogueProductCardProps) {
   return (
     <li className="catalog-card" aria-label={product.title}>
@@ -21,7 +22,10 @@ export function CatalogueProductCard({ product, children }: CatalogueProductCard
         <h3 className="catalog-card__title">{product.title}</h3>
         {product.sku && <p className="catalog-card__sku">SKU {product.sku}</p>}
         {product.description && <p className="catalog-card__text">{product.description}</p>}
-        <p className="catalog-card__price">{formatPrice(product.price)}</p>
+        <div className="catalog-card__row">
+          <p className="catalog-card__price">{formatPrice(product.price)}</p>
+          <AvailabilityBadge availability={product.availability} />
+        </div>
       </div>
       {children && <div className="catalog-card__actions">{children}</div>}
     </li>

@@ -5,6 +5,8 @@ import { contractMutation as mutation, contractQuery as query } from '../../api/
 export const catalogApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
     getProducts: query(build, 'admin.products', { select: (body) => body.products, providesTags: ['Products'] }),
+    /** How many products match (ask with `limit: 1`): the dashboard's count of products low on stock. */
+    getProductCount: query(build, 'admin.products', { select: (body) => body.total ?? 0, providesTags: ['Products'] }),
     /** Multipart: title, description, price, status and `product_image`. */
     createProduct: mutation(build, 'admin.createProduct', { invalidatesTags: ['Products'] }),
     /** Multipart, as create; without `product_image` the current image stays (the reply's `image_updated`). */
@@ -16,6 +18,7 @@ export const catalogApi = apiSlice.injectEndpoints({
 
 export const {
   useGetProductsQuery,
+  useGetProductCountQuery,
   useCreateProductMutation,
   useUpdateProductMutation,
   useDeleteProductMutation,

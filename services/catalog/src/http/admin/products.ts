@@ -6,9 +6,12 @@ import { withdrawProduct } from '../../use-cases/delete-product';
 import { adminProductList } from '../../use-cases/product-lists';
 import { editProduct } from '../../use-cases/update-product';
 
-/** GET /api/admin/products — every product whatever its status, newest first; `q` and `category` narrow it. */
+/**
+ * GET /api/admin/products — every product whatever its status, newest first; `q`, `category` and `stock=low`
+ * narrow it; `limit` keeps the first products and adds `total`.
+ */
 export const adminProducts: CatalogHandler<'admin.products'> = async ({ query }, ctx) =>
-  succeeded({ products: await adminProductList(ctx, { q: query.q, category: query.category }) });
+  succeeded(await adminProductList(ctx, { q: query.q, category: query.category, stock: query.stock }, query.limit));
 
 /** POST /api/admin/create-product — the router has checked the image (required) by content and size. */
 export const createProduct: CatalogHandler<'admin.createProduct'> = async ({ body, files }, ctx) => {

@@ -29,7 +29,7 @@ export const SWITCH_GROUPS: readonly SwitchGroup[] = [
       { key: 'notify_large_orders', label: 'Large orders (over the threshold)' },
       { key: 'notify_revenue_milestones', label: 'Revenue milestones (over the threshold)' },
       { key: 'notify_performance_updates', label: 'Dealer performance updates' },
-      { key: 'notify_low_inventory', label: 'Low inventory (takes effect once product stock is tracked)' },
+      { key: 'notify_low_inventory', label: 'Low inventory (a tracked product falls to its low-stock level)' },
       { key: 'notify_system_errors', label: 'System errors' },
       { key: 'notify_daily_reports', label: 'Daily report' },
     ],
@@ -42,7 +42,7 @@ export const SWITCH_GROUPS: readonly SwitchGroup[] = [
       description: 'Show alerts on the admin dashboard.',
     },
     switches: [
-      { key: 'alert_low_inventory', label: 'Low inventory (takes effect once product stock is tracked)' },
+      { key: 'alert_low_inventory', label: 'Low inventory (products at or below their low-stock level)' },
       { key: 'alert_pending_approvals', label: 'Pending approvals' },
       { key: 'alert_performance_milestones', label: 'Performance milestones' },
     ],

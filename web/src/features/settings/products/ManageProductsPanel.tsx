@@ -1,10 +1,12 @@
 import type { Product } from '@portal/contracts';
 import { useState } from 'react';
 import { failureMessage } from '../../../api/errorMessage';
+import { useQueryParam } from '../../../app/navigation/history';
 import { Button } from '../../../ui/Button';
 import { ConfirmDeleteDialog } from '../../../ui/ConfirmDeleteDialog';
 import { Message } from '../../../ui/Message';
 import { useDeleteProductMutation, useGetProductsQuery } from '../../products/catalogApi';
+import { LOW_STOCK_PARAM } from '../../products/stockAvailability';
 import { SettingsCard, SettingsLoading } from '../shared/SettingsCard';
 import { useTimedNotice } from '../shared/useTimedNotice';
 import { ProductCard } from './ProductCard';
@@ -17,7 +19,9 @@ type Editing = { product: Product | null } | null;
 
 /** Settings > Manage Products: the catalogue as cards; create, edit and delete products. */
 export function ManageProductsPanel() {
-  const { data: products, error, isLoading } = useGetProductsQuery();
+  const [stock, setStock] = useQueryParam(LOW_STOCK_PARAM, { replace: false });
+  const lowOnly = stock === 'low';
+  const { data: products, error, isLoading } = useGetProductsQuery(lowOnly ? { query: { stock: 'low' } } : undefined);
   const [deleteProduct, { isLoading: deleting }] = useDeleteProductMutation();
   const [editing, setEditing] = useState<Editing>(null);
   const [toDelete, setToDelete] = useState<Product | null>(null);
@@ -44,9 +48,21 @@ export function ManageProductsPanel() {
     >
       <div className="settings-form">
         <Message text={notice?.text} tone={notice?.tone} />
+        {lowOnly && (
+          <p className="button-row">
+            <span>Showing the products low on stock or on backorder.</span>
+            <Button variant="secondary" onClick={() => setStock('')}>
+              Show all products
+            </Button>
+          </p>
+        )}
         {isLoading && <SettingsLoading what="products" />}
         {error && <Message text="Error fetching products" />}
-        {products?.length === 0 && <p className="muted">No products yet. Add the first one with Add Product.</p>}
+        {products?.length === 0 && (
+          <p className="muted">
+            {lowOnly ? 'No product is low on stock.' : 'No products yet. Add the first one with Add Product.'}
+          </p>
+        )}
         {products && products.length > 0 && (
           <ul className="catalog-grid" aria-label="Products">
             {products.map((product) => (

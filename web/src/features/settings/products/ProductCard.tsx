@@ -2,8 +2,10 @@ import type { Product } from '@portal/contracts';
 import { formatPrice } from '../../../format/money';
 import { Button } from '../../../ui/Button';
 import { ImageOrPlaceholder } from '../../../ui/ImageOrPlaceholder';
+import { AvailabilityBadge } from '../../products/AvailabilityBadge';
 import { productCardImageUrl } from '../../products/productImage';
 import { PRODUCT_STATUS_INFO } from '../../products/productStatus';
+import { stockFigures } from '../../products/stockAvailability';
 
 interface ProductCardProps {
   product: Product;
@@ -11,7 +13,7 @@ interface ProductCardProps {
   onDelete: (product: Product) => void;
 }
 
-/** One product of Manage Products: image, title, SKU and category, price, status badge, Edit and Delete. */
+/** One product of Manage Products: image, title, SKU and category, price, status badge, stock, Edit and Delete. */
 export function ProductCard({ product, onEdit, onDelete }: ProductCardProps) {
   const status = PRODUCT_STATUS_INFO[product.status];
   return (
@@ -32,6 +34,10 @@ export function ProductCard({ product, onEdit, onDelete }: ProductCardProps) {
           <span className={`badge ${status.badge}`} title={status.meaning}>
             {status.label}
           </span>
+        </div>
+        <div className="catalog-card__row">
+          <p className="catalog-card__stock">{stockFigures(product)}</p>
+          <AvailabilityBadge availability={product.availability} />
         </div>
       </div>
       <div className="catalog-card__actions">

@@ -32,7 +32,7 @@ interface ProductFormModalProps {
 }
 
 /**
- * Create or edit a product: title, description, price, status, SKU, category and image (with a preview). On create the image is
+ * Create or edit a product: title, description, price, status, SKU, category, stock and image (with a preview). On create the image is
  * required; on edit it is optional and a new one replaces the current one. Mount it with a `key` per product so
  * the form starts from that product.
  */
@@ -42,7 +42,8 @@ export function ProductFormModal({ product, onClose, onSaved }: ProductFormModal
   const categoriesId = useId();
   // the categories already in use, offered as the admin types one (the list is cached by Manage Products)
   const { data: products } = useGetProductsQuery();
-  const [draft, setDraft] = useState<ProductDraft>(product ? draftOf(product) : EMPTY_PRODUCT);
+  const [opened] = useState<ProductDraft | undefined>(() => (product ? draftOf(product) : undefined));
+  const [draft, setDraft] = useState<ProductDraft>(opened ?? EMPTY_PRODUCT);
   const [problem, setProblem] = useState<string | null>(null);
   const [create, creating] = useCreateProductMutation();
   const [update, updating] = useUpdateProductMutation();
@@ -62,7 +63,7 @@ export function ProductFormModal({ product, onClose, onSaved }: ProductFormModal
     const found = productFormProblem(draft, mode);
     setProblem(found);
     if (found) return;
-    const body = productFormData(draft);
+    const body = productFormData(draft, opened);
     try {
       if (product) {
         const reply = await update({ params: { product_id: product.product_id }, body }).unwrap();
@@ -131,6 +132,28 @@ export function ProductFormModal({ product, onClose, onSaved }: ProductFormModal
             maxLength={PRODUCT_CATEGORY_MAX}
             list={categoriesId}
             hint="Optional; dealers filter by it."
+          />
+        </div>
+        <div className="product-form__pair">
+          <InputField
+            label="Stock on hand"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            value={draft.stock_on_hand}
+            onChange={set('stock_on_hand')}
+            hint="Optional; leave empty not to track stock."
+          />
+          <InputField
+            label="Low-stock level"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            value={draft.low_stock_threshold}
+            onChange={set('low_stock_threshold')}
+            hint="Optional; at or below it, admins are told and dealers see Low stock."
           />
         </div>
         <ImageFileField

@@ -18,6 +18,9 @@ export interface ProductDraft {
   status: ProductStatus;
   sku: string;
   category: string;
+  /** whole numbers as typed; blank: stock not tracked, no low-stock level */
+  stock_on_hand: string;
+  low_stock_threshold: string;
   /** the chosen image; on edit, null keeps the current one */
   image: File | null;
 }
@@ -31,6 +34,8 @@ export const EMPTY_PRODUCT: ProductDraft = {
   status: 'active',
   sku: '',
   category: '',
+  stock_on_hand: '',
+  low_stock_threshold: '',
   image: null,
 };
 
@@ -42,6 +47,8 @@ export function draftOf(product: Product): ProductDraft {
     status: product.status,
     sku: product.sku ?? '',
     category: product.category ?? '',
+    stock_on_hand: product.stock_on_hand === null ? '' : String(product.stock_on_hand),
+    low_stock_threshold: product.low_stock_threshold === null ? '' : String(product.low_stock_threshold),
     image: null,
   };
 }
@@ -76,8 +83,13 @@ export function productFormProblem(draft: ProductDraft, mode: ProductFormMode): 
   return productImageProblem(image, mode) ?? null;
 }
 
-/** The multipart body of create and update: the text fields (SKU and category too, blank clears them), and `product_image` only when one was chosen. */
-export function productFormData(draft: ProductDraft): FormData {
+/**
+ * The multipart body of create and update: the text fields (SKU, category and stock too, blank clears them), and
+ * `product_image` only when one was chosen. On edit, `opened` is the form as it opened: stock on hand is sent only
+ * when the admin changed it, so a shipment that took stock while the form was open is not overwritten by the
+ * figure the form showed (the catalog keeps what it has when the field is absent).
+ */
+export function productFormData(draft: ProductDraft, opened?: ProductDraft): FormData {
   const form = new FormData();
   form.set('title', draft.title.trim());
   form.set('description', draft.description.trim());
@@ -86,6 +98,11 @@ export function productFormData(draft: ProductDraft): FormData {
   // sent blank to clear: the catalog keeps a blank SKU or category as none
   form.set('sku', draft.sku.trim());
   form.set('category', draft.category.trim());
+  // blank stops tracking the stock (or clears the level)
+  if (!opened || opened.stock_on_hand.trim() !== draft.stock_on_hand.trim()) {
+    form.set('stock_on_hand', draft.stock_on_hand.trim());
+  }
+  form.set('low_stock_threshold', draft.low_stock_threshold.trim());
   if (draft.image) form.set('product_image', draft.image);
   return form;
 }
