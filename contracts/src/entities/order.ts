@@ -108,3 +108,48 @@ export const DealerOrderSummary = z.object({
   balance: Money.describe('what is left to pay on the orders that are not cancelled, US dollars'),
 });
 export type DealerOrderSummary = z.infer<typeof DealerOrderSummary>;
+
+/** Where is my order (issue 24): the kinds of step an order's timeline has, in the order of its delivery line. */
+export const ORDER_TIMELINE_STEP_KINDS = [
+  'placed',
+  'on_hold',
+  'hold_released',
+  'confirmed',
+  'on_truck',
+  'delivered',
+  'cancelled',
+  'payment',
+] as const;
+export const OrderTimelineStepKind = z.enum(ORDER_TIMELINE_STEP_KINDS);
+export type OrderTimelineStepKind = z.infer<typeof OrderTimelineStepKind>;
+
+export const TIMELINE_STEP_STATES = ['done', 'current', 'upcoming'] as const;
+export const TimelineStepState = z.enum(TIMELINE_STEP_STATES);
+export type TimelineStepState = z.infer<typeof TimelineStepState>;
+
+export const OrderTimelineStep = z.object({
+  kind: OrderTimelineStepKind,
+  state: TimelineStepState.describe('done; current: where the order is now; upcoming: not reached yet'),
+  at: IsoDate.nullable().describe('when it happened; null for an upcoming step or a time the order never learned'),
+  title: z.string(),
+  detail: z.string().nullable().describe('the hold reason or release note, the route, who received it, …'),
+  eta_at: IsoDate.nullable()
+    .optional()
+    .describe("on_truck only: the route stop's expected arrival, while the order is not delivered"),
+  amount: Money.optional().describe('payment only, US dollars'),
+  payment_method: PaymentMethod.optional().describe('payment only'),
+  with_signature: z
+    .boolean()
+    .optional()
+    .describe('delivered only: the proof has a signature (GET /api/dealer/orders/{order_id}/proof serves it)'),
+});
+export type OrderTimelineStep = z.infer<typeof OrderTimelineStep>;
+
+/** An order's timeline, oldest step first, then the upcoming ones (a cancelled or delivered order has none). */
+export const OrderTimeline = z.object({
+  order_id: z.string(),
+  order_number: z.string(),
+  status: OrderStatus,
+  steps: z.array(OrderTimelineStep),
+});
+export type OrderTimeline = z.infer<typeof OrderTimeline>;

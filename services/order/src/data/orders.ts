@@ -151,7 +151,8 @@ export async function saveOrderChanges(
 ): Promise<void> {
   await manager.query(
     `UPDATE orders SET status = $2, notes = $3, total_cents = $4, updated_at = clock_timestamp(),
-       confirmed_at = COALESCE(confirmed_at, ${CONFIRMED_SQL('$2::text')})
+       confirmed_at = COALESCE(confirmed_at, ${CONFIRMED_SQL('$2::text')}),
+       cancelled_at = CASE WHEN $2::text = 'cancelled' THEN COALESCE(cancelled_at, clock_timestamp()) END
      WHERE order_id = $1`,
     [orderId, changes.status, changes.notes, changes.total_cents],
   );

@@ -1,5 +1,6 @@
 import type { BaseConfig, Consumer } from '@portal/platform';
 import { deliveryProof } from '../domain/delivery-proof';
+import { rememberShipmentAssigned, rememberShipmentDeparture } from '../use-cases/order-timeline';
 import { applyShipmentStatus, undoShipmentDelivery } from '../use-cases/shipment-status';
 
 /**
@@ -12,6 +13,7 @@ export const shipmentCreated: Consumer<'shipment.created', BaseConfig> = async (
   // one id order for every locker of several orders: no deadlock
   for (const orderId of [...event.payload.order_ids].sort())
     await applyShipmentStatus(ctx.manager, ctx.emit, ctx.logger, orderId, 'in_shipment');
+  await rememberShipmentAssigned(ctx.manager, event.payload.shipment_id, event.payload.order_ids, event.occurredAt);
 };
 
 export const shipmentOrderStatusChanged: Consumer<'shipment.order_status_changed', BaseConfig> = (event, ctx) => {
@@ -23,3 +25,7 @@ export const shipmentOrderStatusChanged: Consumer<'shipment.order_status_changed
 /** A delivered mark undone within its 10 minutes: the order goes back and forgets the proof. */
 export const shipmentDeliveryUndone: Consumer<'shipment.delivery_undone', BaseConfig> = (event, ctx) =>
   undoShipmentDelivery(ctx.manager, ctx.emit, ctx.logger, event.payload.order_id, event.payload.status);
+
+/** A route left: each of its orders keeps the route, the departure and its stop's ETA (the dealer's timeline). */
+export const shipmentDeparted: Consumer<'shipment.departed', BaseConfig> = (event, ctx) =>
+  rememberShipmentDeparture(ctx.manager, event.payload, event.occurredAt);

@@ -14,6 +14,7 @@ import { HoldBadge, PaymentBadge, StatusBadge } from '../orders/OrderBadges';
 import { useGetDealerOrdersPagesInfiniteQuery } from '../orders/ordersApi';
 import { useOrderRecord } from '../orders/useOrderRecord';
 import { DeliveryProofView } from './DeliveryProofView';
+import { OrderTimelineDisclosure } from './OrderTimeline';
 import { useOrderAgain } from './useOrderAgain';
 import './my-orders.css';
 
@@ -134,6 +135,7 @@ function OrderCard({ order, href, onOpen, onOrderAgain, orderingAgain }: OrderCa
           </li>
         ))}
       </ul>
+      <OrderTimelineDisclosure order={order} />
       <footer className="order-card__footer">
         {order.total_paid > 0 && order.balance > 0 && (
           <span className="muted order-card__paid">
