@@ -71,6 +71,8 @@ export interface EndpointDef<
   /** what a successful call answers; for non-JSON kinds this documents the shape loosely */
   response: R;
   responseKind?: ResponseKind;
+  /** A JSON endpoint that answers a PDF of the same document instead when its query says `format=pdf`. */
+  pdfWithFormat?: true;
   /**
    * Declared by the product although the spec's endpoint table does not list it (e.g. sign-out): the
    * spec-match test accepts it, and still requires every row of the table.

@@ -58,7 +58,8 @@ export const SearchParam = z
 /** A calendar date `YYYY-MM-DD`, counted in the system timezone by the list that takes it. */
 export const DateParam = z.iso.date({ message: 'must be a date written YYYY-MM-DD' });
 
-const PageParams = {
+/** `limit` and `cursor`, as every list takes them (a statement's entries too). */
+export const PageParams = {
   limit: z.coerce
     .number({ message: `must be a whole number from 1 to ${PAGE_LIMIT_MAX}` })
     .int({ message: `must be a whole number from 1 to ${PAGE_LIMIT_MAX}` })

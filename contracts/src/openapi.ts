@@ -138,8 +138,12 @@ function successContent(def: EndpointDef): Json {
       return { 'text/csv': { schema: { type: 'string' } } };
     case 'pdf':
       return { 'application/pdf': { schema: { type: 'string', format: 'binary' } } };
-    case 'json':
-      return { 'application/json': { schema: toSchema(def.response, 'output') } };
+    case 'json': {
+      const json = { 'application/json': { schema: toSchema(def.response, 'output') } };
+      return def.pdfWithFormat
+        ? { ...json, 'application/pdf': { schema: { type: 'string', format: 'binary' } } }
+        : json;
+    }
   }
 }
 

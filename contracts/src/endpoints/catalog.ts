@@ -20,7 +20,12 @@ export const catalogEndpoints = {
     query: ProductListQuery,
     response: Ok.extend({
       products: z.array(Product),
-      total: z.number().int().nonnegative().optional().describe('present when a limit was given: how many products match'),
+      total: z
+        .number()
+        .int()
+        .nonnegative()
+        .optional()
+        .describe('present when a limit was given: how many products match'),
     }),
   }),
   'admin.createProduct': endpoint({

@@ -8,6 +8,7 @@ import { mediaEndpoints } from './media';
 import { orderEndpoints } from './order';
 import { shippingEndpoints } from './shipping';
 
+export * from './account';
 export * from './trust';
 
 export {

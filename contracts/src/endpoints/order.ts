@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Ok } from '../common';
 import { access, endpoint } from '../endpoint';
-import { DealerOrderSummary, DealerTerms, Order, Payment, PaymentStatus } from '../entities/order';
+import { DealerOrderSummary, DealerTerms, Order, OrderTimeline, Payment, PaymentStatus } from '../entities/order';
 import { idParams, Money } from '../fields';
 import { pageable } from '../list-query';
 import {
@@ -15,6 +15,7 @@ import {
   SubmitOrderRequest,
   UpdateOrderRequest,
 } from '../requests/order';
+import { accountEndpoints } from './account';
 
 const owner = 'order' as const;
 /** The body of a PDF answer: documented, never validated. */
@@ -179,4 +180,17 @@ export const orderEndpoints = {
     body: SubmitOrderRequest,
     response: Ok.extend({ order_id: z.string(), order: Order }),
   }),
+  'dealer.orderTimeline': endpoint({
+    id: 'dealer.orderTimeline',
+    method: 'GET',
+    path: '/api/dealer/order-timeline/{order_id}',
+    owner,
+    access: access.roles('admin', 'dealer'),
+    summary:
+      "Where is my order: an order's timeline, placed to delivered with its payments and the steps still to come (a dealer only its own order)",
+    params: idParams('order_id'),
+    response: Ok.extend({ timeline: OrderTimeline }),
+    beyondSpec: true,
+  }),
+  ...accountEndpoints,
 } as const;

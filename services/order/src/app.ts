@@ -6,10 +6,20 @@ import { PaymentsCreatedIndex1769500000000 } from './data/migrations/17695000000
 import { OrderDeliveries1769600000000 } from './data/migrations/1769600000000-order-deliveries';
 import { OrderPoNumber1770500000000 } from './data/migrations/1770500000000-order-po-number';
 import { DealerTerms1770600000000 } from './data/migrations/1770600000000-dealer-terms';
+import { ArAging1770700000000 } from './data/migrations/1770700000000-ar-aging';
+import { OrderTimeline1770800000000 } from './data/migrations/1770800000000-order-timeline';
+import { DefaultPaymentTerms1770900000000 } from './data/migrations/1770900000000-default-payment-terms';
 import { orderDependencies } from './dependencies';
 import { dealerBatchConsumers } from './events/dealer-directory';
 import { productCreated, productDeleted, productUpdated } from './events/product-directory';
-import { shipmentCreated, shipmentDeliveryUndone, shipmentOrderStatusChanged } from './events/shipments';
+import { paymentTermsChanged } from './events/settings';
+import {
+  shipmentCreated,
+  shipmentDeliveryUndone,
+  shipmentDeparted,
+  shipmentOrderStatusChanged,
+} from './events/shipments';
+import { arAging, dealerStatement, emailStatement, exportArAging, ownStatement } from './http/admin/account';
 import { dealerTerms, releaseOrderHoldRoute, updateDealerTerms } from './http/admin/dealer-terms';
 import { emailInvoice, invoicePdf } from './http/admin/invoices';
 import {
@@ -21,6 +31,7 @@ import {
   recordPayment,
   updateOrder,
 } from './http/admin/orders';
+import { orderTimelineRoute } from './http/dealer/order-timeline';
 import { submitOrder } from './http/dealer/submit-order';
 import { orderReportRoute, topDealersRoute } from './http/internal/reports';
 
@@ -34,6 +45,9 @@ export const orderService = defineService({
     OrderDeliveries1769600000000,
     OrderPoNumber1770500000000,
     DealerTerms1770600000000,
+    ArAging1770700000000,
+    OrderTimeline1770800000000,
+    DefaultPaymentTerms1770900000000,
   ],
   dependencies: orderDependencies,
   internalRoutes: [orderReportRoute, topDealersRoute],
@@ -44,7 +58,9 @@ export const orderService = defineService({
     'shipment.created': shipmentCreated,
     'shipment.order_status_changed': shipmentOrderStatusChanged,
     'shipment.delivery_undone': shipmentDeliveryUndone,
+    'shipment.departed': shipmentDeparted,
     'settings.timezone_changed': systemTimezoneChanged,
+    'settings.payment_terms_changed': paymentTermsChanged,
   },
   batchConsumers: dealerBatchConsumers,
   handlers: {
@@ -58,8 +74,14 @@ export const orderService = defineService({
     'admin.invoicePdf': invoicePdf,
     'admin.recordPayment': recordPayment,
     'dealer.submitOrder': submitOrder,
+    'dealer.orderTimeline': orderTimelineRoute,
     'admin.dealerTerms': dealerTerms,
     'admin.updateDealerTerms': updateDealerTerms,
     'admin.releaseOrderHold': releaseOrderHoldRoute,
+    'admin.dealerStatement': dealerStatement,
+    'dealer.statement': ownStatement,
+    'admin.emailStatement': emailStatement,
+    'admin.arAging': arAging,
+    'admin.exportArAging': exportArAging,
   },
 });

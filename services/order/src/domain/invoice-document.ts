@@ -2,7 +2,7 @@ import { type CompanySettings, formatCents, type OrderStatus, type PaymentStatus
 import { formatDayAndTimeIn } from '@portal/platform';
 import { lineTotalCents, orderTotalCents } from './order-lines';
 import { orderNumber } from './order-status';
-import type { OrderRecord } from './order-view';
+import type { OrderDealer, OrderRecord } from './order-view';
 import { balanceCents, paymentStatus } from './payments';
 
 /**
@@ -106,12 +106,12 @@ export function invoiceCompany(company: InvoiceCompany | null): InvoiceParty {
   };
 }
 
-function invoiceDealer(order: OrderRecord): InvoiceParty {
-  const dealer = order.dealer;
+/** A dealer as a document shows it: business name (else contact, else its id), then contact, address, email, phone. */
+export function dealerParty(dealerId: string, dealer: OrderDealer | null): InvoiceParty {
   const business = dealer?.business_name?.trim();
   const person = dealer?.full_name?.trim();
   return {
-    name: business || person || `Dealer ${order.dealer_id}`,
+    name: business || person || `Dealer ${dealerId}`,
     lines: filled(
       business ? person : null,
       dealer?.address,
@@ -121,6 +121,8 @@ function invoiceDealer(order: OrderRecord): InvoiceParty {
     ),
   };
 }
+
+const invoiceDealer = (order: OrderRecord): InvoiceParty => dealerParty(order.dealer_id, order.dealer);
 
 /** A catalogue line shows its title; a custom line its description (its title when it has none). */
 function lineDescription(line: OrderRecord['lines'][number]): string {
