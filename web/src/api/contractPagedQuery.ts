@@ -38,22 +38,37 @@ export const PAGE_SIZE = PAGE_LIMIT_DEFAULT;
 export function contractPagedQuery<Id extends PagedEndpointId>(
   build: Build,
   id: Id,
-  options: {
-    providesTags?: ResultDescription<
-      TagType,
-      { pages: ResponseOf<Id>[]; pageParams: (string | undefined)[] },
-      ArgOf<Id>,
-      FetchBaseQueryError,
-      FetchBaseQueryMeta | undefined
-    >;
-  } = {},
+  options: PagedQueryOptions<Id> = {},
+) {
+  return contractPagedQueryBy(build, id, (page) => (page as PageFields).next_cursor, options);
+}
+
+interface PagedQueryOptions<Id extends EndpointId> {
+  providesTags?: ResultDescription<
+    TagType,
+    { pages: ResponseOf<Id>[]; pageParams: (string | undefined)[] },
+    ArgOf<Id>,
+    FetchBaseQueryError,
+    FetchBaseQueryMeta | undefined
+  >;
+}
+
+/**
+ * As contractPagedQuery, for an answer whose next cursor is not at its top: a statement pages its `entries` and
+ * answers `statement.next_cursor` (`nextCursorOf` reads it).
+ */
+export function contractPagedQueryBy<Id extends EndpointId>(
+  build: Build,
+  id: Id,
+  nextCursorOf: (page: ResponseOf<Id>) => string | null | undefined,
+  options: PagedQueryOptions<Id> = {},
 ) {
   const route = routes[id];
   const extraOptions: CallOptions = { anonymous: route.anonymous };
   return build.infiniteQuery<ResponseOf<Id>, ArgOf<Id>, string | undefined>({
     infiniteQueryOptions: {
       initialPageParam: undefined,
-      getNextPageParam: (lastPage) => (lastPage as PageFields).next_cursor ?? undefined,
+      getNextPageParam: (lastPage) => nextCursorOf(lastPage) ?? undefined,
     },
     query: ({ queryArg, pageParam }) => {
       const arg = (queryArg ?? {}) as AnyArg;

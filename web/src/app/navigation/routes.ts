@@ -13,8 +13,16 @@ export type ShippingSection = 'my-routes' | 'ready' | 'routes';
 export type SettingsSection = 'company' | 'products' | 'system' | 'admins' | 'email' | 'map' | 'google' | 'import';
 export type DealerProfileSection = 'profile' | 'website';
 
-export type AdminTab = 'dashboard' | 'orders' | 'shipping' | 'pictures' | 'dealers' | 'settings' | 'profile';
-export type DealerTab = 'overview' | 'order' | 'orders' | 'resources' | 'profile' | 'website';
+export type AdminTab =
+  | 'dashboard'
+  | 'orders'
+  | 'receivables'
+  | 'shipping'
+  | 'pictures'
+  | 'dealers'
+  | 'settings'
+  | 'profile';
+export type DealerTab = 'overview' | 'order' | 'orders' | 'account' | 'resources' | 'profile' | 'website';
 export type DeliveryTab = 'shipping' | 'orders' | 'dealers' | 'profile';
 
 export type PublicRoute =
@@ -30,6 +38,8 @@ export type PublicRoute =
 
 export type AdminRoute =
   | { role: 'admin'; tab: 'dashboard' | 'pictures' | 'profile' }
+  /** the AR aging report; its search and filter are in the query (?q=&past_due=) */
+  | { role: 'admin'; tab: 'receivables' }
   | { role: 'admin'; tab: 'orders'; orderId: string | null }
   /** orderId: an invoice opened from the dealer's detail (/admin/dealers/{dealerId}/orders/{orderId}) */
   | { role: 'admin'; tab: 'dealers'; dealerId: string | null; orderId?: string }
@@ -38,6 +48,8 @@ export type AdminRoute =
 
 export type DealerRoute =
   | { role: 'dealer'; tab: 'overview' | 'order' | 'resources' | 'website' }
+  /** the statement's days are in the query (?from=&to=) */
+  | { role: 'dealer'; tab: 'account' }
   | { role: 'dealer'; tab: 'orders'; orderId: string | null }
   | { role: 'dealer'; tab: 'profile'; section: DealerProfileSection };
 
@@ -70,6 +82,7 @@ const DEALER_TAB_SEGMENTS: Record<DealerTab, string> = {
   overview: 'overview',
   order: 'order-products',
   orders: 'orders',
+  account: 'account',
   resources: 'resources',
   profile: 'profile',
   website: 'website',
@@ -135,6 +148,7 @@ function parseAdmin(parts: string[]): AdminRoute | null {
       return parts.length <= 1 ? { role: 'admin', tab: 'dashboard' } : null;
     case 'pictures':
     case 'profile':
+    case 'receivables':
       return parts.length === 1 ? { role: 'admin', tab } : null;
     case 'orders': {
       const orderId = recordId(parts);
@@ -189,6 +203,7 @@ function parseDealer(parts: string[]): DealerRoute | null {
   switch (tab) {
     case 'overview':
     case 'order':
+    case 'account':
     case 'resources':
     case 'website':
       return parts.length === 1 ? { role: 'dealer', tab } : null;
@@ -410,6 +425,8 @@ export function screenTitle(route: Route): string {
         return 'Admin Dashboard';
       case 'orders':
         return route.orderId ? orderTitle(route.orderId) : 'Orders';
+      case 'receivables':
+        return 'Receivables';
       case 'dealers':
         if (route.dealerId && route.orderId) return orderTitle(route.orderId);
         return route.dealerId ? 'Dealer Details' : 'Manage Dealers';
@@ -431,6 +448,8 @@ export function screenTitle(route: Route): string {
         return 'Order Products';
       case 'orders':
         return route.orderId ? orderTitle(route.orderId) : 'My Orders';
+      case 'account':
+        return 'Account';
       case 'resources':
         return 'Resources';
       case 'profile':

@@ -2,9 +2,11 @@ import type { Dealer, DealerNote, Order } from '@portal/contracts';
 import { type FormEvent, useMemo, useState } from 'react';
 import { failureMessage } from '../../api/errorMessage';
 import { type PagedRows, usePagedRows } from '../../api/usePagedRows';
+import { formatRoute, withQuery } from '../../app/navigation/routes';
 import { Button } from '../../ui/Button';
 import { TextAreaField } from '../../ui/FormField';
 import { Message } from '../../ui/Message';
+import { DealerStatementSection } from '../account/DealerStatementSection';
 import { HistoryDisclosure } from '../audit/HistoryDisclosure';
 import { HistoryPanel } from '../audit/HistoryPanel';
 import { useDateFormat } from '../company/useDateFormat';
@@ -34,6 +36,12 @@ interface DealerDetailProps {
 
 const ordersOf = (page: { orders: Order[] }) => page.orders;
 const notesOf = (page: { notes: DealerNote[] }) => page.notes;
+
+/** The invoice of one of the dealer's orders over its detail, keeping the dealer list's filters in the query. */
+function invoiceHref(dealerId: string) {
+  return (orderId: string) =>
+    withQuery(formatRoute({ role: 'admin', tab: 'dealers', dealerId, orderId }), window.location.search);
+}
 
 /**
  * One dealer: its info card, its order history (with the account figures of all its orders, summed by the server,
@@ -116,6 +124,11 @@ export function DealerDetail({ dealer, onBack, onAction, openOrderId, onOpenOrde
         )}
       </section>
       <DealerTermsSection dealerId={dealer.dealer_id} />
+      <DealerStatementSection
+        dealerId={dealer.dealer_id}
+        dealerEmail={dealer.email}
+        orderHref={invoiceHref(dealer.dealer_id)}
+      />
       <DealerOrderHistory dealerName={dealerName(dealer)} orders={orders} summary={summary} onOpen={openInvoice} />
       <NotesTimeline dealer={dealer} orders={orders} onOpenOrder={openInvoice} />
       <HistoryDisclosure>

@@ -12,6 +12,7 @@ const ManageDealersPanel = lazyScreen(
   'ManageDealersPanel',
 );
 const OrdersPanel = lazyScreen(() => import('../../../features/orders/OrdersPanel'), 'OrdersPanel');
+const ReceivablesPanel = lazyScreen(() => import('../../../features/account/ReceivablesPanel'), 'ReceivablesPanel');
 const ShippingPanel = lazyScreen(() => import('../../../features/shipping/ShippingPanel'), 'ShippingPanel');
 const PicturesPanel = lazyScreen(() => import('../../../features/pictures/PicturesPanel'), 'PicturesPanel');
 const ProfileSettings = lazyScreen(() => import('../../../features/profile/ProfileSettings'), 'ProfileSettings');
@@ -20,6 +21,7 @@ const SettingsPanel = lazyScreen(() => import('./SettingsPanel'), 'SettingsPanel
 const TAB_LABELS: readonly { id: AdminTab; label: string }[] = [
   { id: 'dashboard', label: 'Dashboard' },
   { id: 'orders', label: 'Orders' },
+  { id: 'receivables', label: 'Receivables' },
   { id: 'shipping', label: 'Shipping' },
   { id: 'pictures', label: 'Pictures' },
   { id: 'dealers', label: 'Manage Dealers' },
@@ -55,6 +57,8 @@ export function AdminDashboard({ route }: { route: AdminRoute }) {
         return <DashboardPanel />;
       case 'orders':
         return <OrdersPanel orderId={route.orderId} />;
+      case 'receivables':
+        return <ReceivablesPanel />;
       case 'shipping':
         return (
           <ShippingPanel

@@ -13,6 +13,7 @@ const OrderProductsPanel = lazyScreen(
   'OrderProductsPanel',
 );
 const MyOrdersPanel = lazyScreen(() => import('../../../features/my-orders/MyOrdersPanel'), 'MyOrdersPanel');
+const AccountPanel = lazyScreen(() => import('../../../features/account/AccountPanel'), 'AccountPanel');
 const ResourcesPanel = lazyScreen(() => import('../../../features/resources/ResourcesPanel'), 'ResourcesPanel');
 const DealerProfilePanel = lazyScreen(() => import('./DealerProfilePanel'), 'DealerProfilePanel');
 
@@ -20,6 +21,7 @@ const TAB_LABELS: readonly { id: DealerTab; label: string }[] = [
   { id: 'overview', label: 'Overview' },
   { id: 'order', label: 'Order Products' },
   { id: 'orders', label: 'My Orders' },
+  { id: 'account', label: 'Account' },
   { id: 'resources', label: 'Resources' },
   { id: 'profile', label: 'Profile' },
   { id: 'website', label: 'My Website' },
@@ -50,6 +52,8 @@ export function DealerDashboard({ route }: { route: DealerRoute }) {
         return <OrderProductsPanel />;
       case 'orders':
         return <MyOrdersPanel onOrderProducts={() => open('order')} orderId={route.orderId} />;
+      case 'account':
+        return <AccountPanel />;
       case 'resources':
         return <ResourcesPanel />;
       case 'profile':
