@@ -14,7 +14,7 @@
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ORDER_DIST = path.join(REPO, 'services/order/dist');
@@ -54,6 +54,7 @@ function fiftyLineOrder() {
     order_id: 'ord-bench-5f1c2e9a-7b3d4c1f',
     dealer_id: 'DBENCH01',
     status: 'confirmed',
+    po_number: 'PO-2026-0147',
     notes: 'Deliver to the north barn; call the day before. Two pallets, forklift on site.',
     total_cents: total,
     paid_cents: 50_000,
@@ -87,7 +88,9 @@ const COMPANY = {
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
 async function check(pdf, invoice) {
-  const { extractText, getDocumentProxy } = await import('unpdf');
+  // unpdf is the order service's dependency (its tests read the invoice PDFs), not the scripts'
+  const fromOrder = createRequire(path.join(REPO, 'services/order/package.json'));
+  const { extractText, getDocumentProxy } = await import(pathToFileURL(fromOrder.resolve('unpdf')).href);
   const { totalPages, text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
   const missing = [invoice.number, invoice.lines.at(-1).description, invoice.total].filter((t) => !text.includes(t));
   if (missing.length || totalPages < 2)
