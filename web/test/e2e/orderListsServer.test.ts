@@ -62,7 +62,7 @@ function csvOrderNumbers(text: string): string[] {
     .split('\r\n')
     .filter(Boolean);
   expect(records[0]).toBe(
-    '"Order ID","Order Date","Dealer","Dealer Email","Items","Total","Paid","Balance","Status","Payment"',
+    '"Order ID","Order Date","Dealer","Dealer Email","Items","Total","Paid","Balance","Status","Payment","PO Number"',
   );
   return records.slice(1).map((record) => /^"([^"]*)"/.exec(record)?.[1] ?? '');
 }

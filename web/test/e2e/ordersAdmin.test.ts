@@ -125,7 +125,7 @@ describe('Orders, invoices and payments in a real browser', () => {
     ]);
     const csvText = await readFile(await csv.path(), 'utf8');
     expect(csvText.split('\r\n')[1]).toBe(
-      `"${number}","${isoDayIn(placed.created_at, DEFAULT_SYSTEM_CONFIGURATION.system_timezone)}","Timber Ridge Outdoors","${DEALER_EMAIL}","2","48.70","0.00","48.70","PENDING","UNPAID"`,
+      `"${number}","${isoDayIn(placed.created_at, DEFAULT_SYSTEM_CONFIGURATION.system_timezone)}","Timber Ridge Outdoors","${DEALER_EMAIL}","2","48.70","0.00","48.70","PENDING","UNPAID",""`,
     );
     await screenshots(admin, 'orders-admin-list');
 
