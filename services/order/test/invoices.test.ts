@@ -4,30 +4,15 @@
  * back with a real PDF parser. Real PostgreSQL, both services as in production.
  */
 import { randomUUID } from 'node:crypto';
-import { DealerCreated, type DealerSnapshot } from '@portal/contracts';
-import { identityService } from '@portal/identity';
-import { bearer, dealerSnapshot, deliverEvent, startTestServices, type TestServices } from '@portal/platform/testing';
-import {
-  mailAttachments,
-  parseMail,
-  type SmtpReceiver,
-  startSmtpReceiver,
-} from '@portal/platform/testing/smtp-receiver';
-import { orderService } from '../src/app';
+import { bearer, type TestServices } from '@portal/platform/testing';
+import { mailAttachments, parseMail, type SmtpReceiver } from '@portal/platform/testing/smtp-receiver';
+import { bytesOf, type MailingPortal, startMailingPortal } from './support/mailing-portal';
 import { startOrders, type TestOrders } from './support/orders';
 import { pdfText } from './support/pdf-text';
 
-const COMPANY = {
-  company_name: 'Ridge Line Blinds',
-  email: 'sales@ridgeline.example',
-  phone: '555-0199',
-  address: '1 Factory Way',
-  city: 'Austin',
-  state: 'TX',
-  zip_code: '78701',
-};
 const NOTES = 'Leave the crates at the north barn';
 
+let mailing: MailingPortal;
 let smtp: SmtpReceiver;
 let portal: TestServices;
 let admin: Record<string, string>;
@@ -35,28 +20,7 @@ let admin: Record<string, string>;
 const orders = () => portal.http('order');
 const dealerToken = (dealerId: string) => bearer(portal.tokenFor({ role: 'dealer', dealerId }));
 
-async function newDealer(fields: Partial<DealerSnapshot> = {}): Promise<string> {
-  const dealerId = `D${randomUUID().slice(0, 8).toUpperCase()}`;
-  await deliverEvent(
-    portal.transport,
-    portal.service('order'),
-    DealerCreated,
-    dealerId,
-    dealerSnapshot({
-      dealer_id: dealerId,
-      email: `${dealerId.toLowerCase()}@example.com`,
-      business_name: 'Timber Blinds',
-      full_name: 'Pat Dealer',
-      phone: '555-0100',
-      address: '12 Oak Rd',
-      city: 'Waco',
-      state: 'TX',
-      zip_code: '76701',
-      ...fields,
-    }),
-  );
-  return dealerId;
-}
+const newDealer = (...fields: Parameters<MailingPortal['newDealer']>) => mailing.newDealer(...fields);
 
 /** An order of custom lines (no catalogue needed): 2 × $249.99 + 3 × $10.15 = $530.43 by default. */
 async function newOrder(
@@ -95,40 +59,14 @@ async function deliveredInvoice(to: string) {
 /** Supertest reads an application/pdf body as bytes. */
 const binary = (res: { body: unknown }) => res.body as Buffer;
 const getPdf = (path: string, headers: Record<string, string>) =>
-  orders()
-    .get(path)
-    .set(headers)
-    .buffer(true)
-    .parse((response, done) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+  orders().get(path).set(headers).buffer(true).parse(bytesOf);
 
 beforeAll(async () => {
-  smtp = await startSmtpReceiver(undefined, { refuseRecipient: (address) => address.startsWith('refused') });
-  portal = await startTestServices([identityService, orderService], {
-    prefix: 'order_invoices',
-    envOf: {
-      identity: {
-        ADMIN_EMAIL: 'owner@example.com',
-        ADMIN_PASSWORD: 'correct horse battery',
-        SMTP_HOST: '127.0.0.1',
-        SMTP_PORT: String(smtp.port),
-        SMTP_SECURE: 'false',
-        MAIL_FROM: 'Ridge Line Blinds <orders@ridgeline.example>',
-      },
-    },
-  });
-  admin = bearer(portal.tokenFor({ role: 'admin' }));
-  const saved = await portal.http('identity').put('/api/admin/company-settings').set(admin).send(COMPANY);
-  expect(saved.status).toBe(200);
+  mailing = await startMailingPortal('order_invoices');
+  ({ smtp, portal, admin } = mailing);
 });
 
-afterAll(async () => {
-  await portal?.stop();
-  await smtp?.stop();
-});
+afterAll(() => mailing?.stop());
 
 describe('Email Invoice (POST /api/admin/email-invoice)', () => {
   test('When the admin emails an invoice, Then the dealer receives a PDF whose text holds the order number and total', async () => {
@@ -305,11 +243,7 @@ describe('Without identity', () => {
       .get(`/api/admin/invoice-pdf/${order.order_id}`)
       .set(alone.admin)
       .buffer(true)
-      .parse((response, done) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => done(null, Buffer.concat(chunks)));
-      });
+      .parse(bytesOf);
     expect(pdf.status).toBe(200);
     const { text } = await pdfText(binary(pdf));
     expect(text).toContain('Your Company');

@@ -7,8 +7,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
-  DealerCreated,
-  type DealerSnapshot,
   PAGE_LIMIT_DEFAULT,
   PAGE_LIMIT_MAX,
   STATEMENT_OPEN_INVOICES_SHOWN,
@@ -17,32 +15,18 @@ import {
   STATEMENT_TOO_LONG,
   type Statement,
 } from '@portal/contracts';
-import { identityService } from '@portal/identity';
 import { isoDayIn } from '@portal/platform';
-import { bearer, dealerSnapshot, deliverEvent, startTestServices, type TestServices } from '@portal/platform/testing';
-import {
-  mailAttachments,
-  parseMail,
-  type SmtpReceiver,
-  startSmtpReceiver,
-} from '@portal/platform/testing/smtp-receiver';
-import { orderService } from '../src/app';
+import { bearer, type TestServices } from '@portal/platform/testing';
+import { mailAttachments, parseMail, type SmtpReceiver } from '@portal/platform/testing/smtp-receiver';
 import { addDays, agingBucket, daysPastDue, dueDay } from '../src/domain/aging';
 import { formatDollars } from '../src/domain/invoice-document';
+import { bytesOf, type MailingPortal, startMailingPortal } from './support/mailing-portal';
 import { pdfText } from './support/pdf-text';
 
-const COMPANY = {
-  company_name: 'Ridge Line Blinds',
-  email: 'sales@ridgeline.example',
-  phone: '555-0199',
-  address: '1 Factory Way',
-  city: 'Austin',
-  state: 'TX',
-  zip_code: '78701',
-};
 /** the contract's default system timezone (no settings.timezone_changed is delivered here) */
 const ZONE = 'America/Chicago';
 
+let mailing: MailingPortal;
 let smtp: SmtpReceiver;
 let portal: TestServices;
 let admin: Record<string, string>;
@@ -54,28 +38,7 @@ const delivery = () => bearer(portal.tokenFor({ role: 'delivery' }));
 const today = () => isoDayIn(new Date(), ZONE);
 const cents = (dollars: number) => Math.round(dollars * 100);
 
-async function newDealer(fields: Partial<DealerSnapshot> = {}): Promise<string> {
-  const dealerId = `D${randomUUID().slice(0, 8).toUpperCase()}`;
-  await deliverEvent(
-    portal.transport,
-    portal.service('order'),
-    DealerCreated,
-    dealerId,
-    dealerSnapshot({
-      dealer_id: dealerId,
-      email: `${dealerId.toLowerCase()}@example.com`,
-      business_name: 'Timber Blinds',
-      full_name: 'Pat Dealer',
-      phone: '555-0100',
-      address: '12 Oak Rd',
-      city: 'Waco',
-      state: 'TX',
-      zip_code: '76701',
-      ...fields,
-    }),
-  );
-  return dealerId;
-}
+const newDealer = (...fields: Parameters<MailingPortal['newDealer']>) => mailing.newDealer(...fields);
 
 /** An admin order of one custom line of `price` dollars. */
 async function newOrder(dealerId: string, price: number) {
@@ -108,16 +71,7 @@ const adminStatement = (dealerId: string, query: Record<string, string> = {}, he
 
 /** Supertest reads an application/pdf body as bytes. */
 const getPdf = (path: string, query: Record<string, string>, headers: Record<string, string>) =>
-  orders()
-    .get(path)
-    .query(query)
-    .set(headers)
-    .buffer(true)
-    .parse((response, done) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => done(null, Buffer.concat(chunks)));
-    });
+  orders().get(path).query(query).set(headers).buffer(true).parse(bytesOf);
 
 const emailStatement = (dealerId: string, body: Record<string, string> = {}, headers = admin) =>
   orders().post(`/api/admin/email-statement/${dealerId}`).set(headers).send(body);
@@ -139,29 +93,11 @@ const subjectOf = (raw: string) => decodedHeader(parseMail(raw).headers.get('sub
 const statementMails = () => smtp.received.filter((m) => subjectOf(m.raw).startsWith('Statement from'));
 
 beforeAll(async () => {
-  smtp = await startSmtpReceiver(undefined, { refuseRecipient: (address) => address.startsWith('refused') });
-  portal = await startTestServices([identityService, orderService], {
-    prefix: 'order_statements',
-    envOf: {
-      identity: {
-        ADMIN_EMAIL: 'owner@example.com',
-        ADMIN_PASSWORD: 'correct horse battery',
-        SMTP_HOST: '127.0.0.1',
-        SMTP_PORT: String(smtp.port),
-        SMTP_SECURE: 'false',
-        MAIL_FROM: 'Ridge Line Blinds <orders@ridgeline.example>',
-      },
-    },
-  });
-  admin = bearer(portal.tokenFor({ role: 'admin' }));
-  const saved = await portal.http('identity').put('/api/admin/company-settings').set(admin).send(COMPANY);
-  expect(saved.status).toBe(200);
+  mailing = await startMailingPortal('order_statements');
+  ({ smtp, portal, admin } = mailing);
 });
 
-afterAll(async () => {
-  await portal?.stop();
-  await smtp?.stop();
-});
+afterAll(() => mailing?.stop());
 
 describe('a statement as JSON', () => {
   test('When a dealer has orders and a payment, Then the lines, balances and aging add up, and age with time', async () => {
