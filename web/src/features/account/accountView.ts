@@ -9,6 +9,7 @@ import {
   STATEMENT_RANGE,
   STATEMENT_TOO_LONG,
 } from '@portal/contracts';
+import { attachmentFilename } from '../../api/downloadPdf';
 import { dateFormatIn } from '../../format/date';
 
 /** One bucket of an aging line, in the order the buckets are read: not yet due first, oldest last. */
@@ -71,11 +72,8 @@ export function statementQuery(range: { from: string; to: string }): { from?: st
 }
 
 /** The file name from Content-Disposition, else statement-<from>-to-<to>.pdf. */
-export function statementFilename(disposition: string | null, range: { from: string; to: string }): string {
-  const match = disposition && /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
-  const name = match?.[1] ? decodeURIComponent(match[1]).replace(/[\\/]/g, '_') : '';
-  return name || `statement-${range.from}-to-${range.to}.pdf`;
-}
+export const statementFilename = (disposition: string | null, range: { from: string; to: string }): string =>
+  attachmentFilename(disposition, `statement-${range.from}-to-${range.to}.pdf`);
 
 /** What the AR aging marks on a dealer's line: over its credit limit, something more than 90 days past due. */
 export function agingFlags(row: Pick<ArAgingRow, 'balance' | 'credit_limit' | 'over_90'>): {
