@@ -184,14 +184,18 @@ const PAYMENT_METHOD_WORDS: Record<PaymentMethod, string> = {
   other: 'other',
 };
 
+/** What joins the parts of a statement line's description ('Payment (check 2012341) · Order 7B3D4C1F'). */
+export const DESCRIPTION_PART_SEPARATOR = ' · ';
+
 function orderDescription(orderId: string, poNumber: string | null): string {
-  return `Order ${orderNumber(orderId)}${poNumber ? ` · PO ${poNumber}` : ''}`;
+  const parts = [`Order ${orderNumber(orderId)}`, ...(poNumber ? [`PO ${poNumber}`] : [])];
+  return parts.join(DESCRIPTION_PART_SEPARATOR);
 }
 
 function paymentDescription(payment: StatementPayment): string {
   const check = payment.payment_method === 'check' && payment.check_number?.trim();
   const how = `${PAYMENT_METHOD_WORDS[payment.payment_method]}${check ? ` ${check}` : ''}`;
-  return `Payment (${how}) · Order ${orderNumber(payment.order_id)}`;
+  return [`Payment (${how})`, `Order ${orderNumber(payment.order_id)}`].join(DESCRIPTION_PART_SEPARATOR);
 }
 
 const KIND_RANK = { order: 0, payment: 1 } as const;

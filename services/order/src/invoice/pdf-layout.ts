@@ -65,7 +65,7 @@ export function renderPdf(
   { buffered = true }: { buffered?: boolean } = {},
 ): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'LETTER', margin: MARGIN, bufferPages: buffered, info });
-  measureOnce(doc);
+  measureByGlyphs(doc);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -82,43 +82,208 @@ export function renderPdf(
   return done;
 }
 
+type Encode = (text: string) => [string[], { xAdvance: number; advanceWidth: number }[]];
+
+/** What the layout reads of pdfkit's document beyond its public API: the current font and size. */
+interface PdfkitText {
+  _font?: { id?: unknown; ascender?: unknown; ref?: () => unknown; encode?: Encode };
+  _fontSize?: unknown;
+}
+
+/** A number as pdfkit writes it into a content stream (at most six decimals). */
+const pdfNumber = (n: number) => Math.round(n * 1e6) / 1e6;
+
 /**
- * Makes `doc` measure each string once per font and size. pdfkit measures every string it draws twice (to place
- * it and to move past it) and a right-aligned cell is measured once more to place it, each a walk over its
- * glyphs and kerning pairs: that walk was most of the time of a long statement, whose dates and amounts repeat.
- * Only plain measurements (no character spacing, scaling or font features) are kept, and only for this document.
+ * A built-in font's glyphs (code in hex, width) by character and its kerning by pair of characters, each asked of
+ * the font's own `encode` once. pdfkit measures and encodes every string glyph by glyph, looking each width and
+ * each pair's kerning up by name (a string built per pair): for a long statement that was a quarter of its time.
+ * A built-in font has one glyph per character and kerns by pairs only, so a string's glyphs and kerning are its
+ * characters' and its pairs'. Widths and kerning are in thousandths of the font size.
  */
-function measureOnce(doc: Doc): void {
+class GlyphTable {
+  /** Latin-1's glyphs by code, and their pairs' kerning by left × 256 + right: NaN until asked */
+  private readonly latinHex: string[] = [];
+  private readonly latinWidths = new Float64Array(256).fill(Number.NaN);
+  private readonly latinKerns = new Float64Array(256 * 256).fill(Number.NaN);
+  /** the few other characters the fonts draw (WinAnsi's dashes, quotes, euro…) */
+  private readonly others = new Map<number, { hex: string; width: number }>();
+  private readonly otherKerns = new Map<string, number>();
+
+  constructor(private readonly encode: Encode) {}
+
+  /** the glyph of the character with UTF-16 code `code`, in hex */
+  hex(code: number): string {
+    if (code < 256) {
+      if (Number.isNaN(this.latinWidths[code])) this.learn(code);
+      return this.latinHex[code] as string;
+    }
+    return this.other(code).hex;
+  }
+
+  /** the width of the glyph of the character with UTF-16 code `code` */
+  width(code: number): number {
+    if (code < 256) {
+      const width = this.latinWidths[code] as number;
+      return Number.isNaN(width) ? this.learn(code) : width;
+    }
+    return this.other(code).width;
+  }
+
+  /** the kerning of `left` before `right` (negative brings them closer) */
+  kern(left: number, right: number): number {
+    if (left < 256 && right < 256) {
+      const pair = left * 256 + right;
+      let kern = this.latinKerns[pair] as number;
+      if (Number.isNaN(kern)) {
+        kern = this.pairKern(left, right);
+        this.latinKerns[pair] = kern;
+      }
+      return kern;
+    }
+    const pair = `${left},${right}`;
+    let kern = this.otherKerns.get(pair);
+    if (kern === undefined) {
+      kern = this.pairKern(left, right);
+      this.otherKerns.set(pair, kern);
+    }
+    return kern;
+  }
+
+  /** the advance of `text`: its glyphs' widths and its pairs' kerning, added in order as pdfkit adds them */
+  advance(text: string): number {
+    let width = 0;
+    const last = text.length - 1;
+    for (let i = 0; i <= last; i++) {
+      const code = text.charCodeAt(i);
+      width += this.width(code) + (i < last ? this.kern(code, text.charCodeAt(i + 1)) : 0);
+    }
+    return width;
+  }
+
+  private glyphOf(code: number): { hex: string; width: number } {
+    const [hex, [position]] = this.encode(String.fromCharCode(code));
+    return { hex: hex.join(''), width: position?.advanceWidth ?? 0 };
+  }
+
+  private learn(code: number): number {
+    const { hex, width } = this.glyphOf(code);
+    this.latinHex[code] = hex;
+    this.latinWidths[code] = width;
+    return width;
+  }
+
+  private other(code: number): { hex: string; width: number } {
+    let glyph = this.others.get(code);
+    if (glyph === undefined) {
+      glyph = this.glyphOf(code);
+      this.others.set(code, glyph);
+    }
+    return glyph;
+  }
+
+  private pairKern(left: number, right: number): number {
+    const [, [first]] = this.encode(String.fromCharCode(left, right));
+    return first ? first.xAdvance - first.advanceWidth : 0;
+  }
+}
+
+const glyphTables = new WeakMap<object, GlyphTable>();
+
+/**
+ * The document's current font, size and their glyph table; undefined where pdfkit keeps its font elsewhere than
+ * this expects (another version): then the layout uses pdfkit's own measuring and drawing.
+ */
+function currentFont(doc: Doc) {
+  const { _font: font, _fontSize: size } = doc as unknown as PdfkitText;
+  if (
+    typeof font?.id !== 'string' ||
+    typeof font.ascender !== 'number' ||
+    typeof font.ref !== 'function' ||
+    typeof font.encode !== 'function' ||
+    typeof size !== 'number'
+  )
+    return undefined;
+  let glyphs = glyphTables.get(font);
+  if (glyphs === undefined) {
+    glyphs = new GlyphTable(font.encode.bind(font));
+    glyphTables.set(font, glyphs);
+  }
+  return { id: font.id, ascender: font.ascender, ref: font.ref.bind(font), size, glyphs };
+}
+
+/**
+ * Makes `doc` measure strings by its fonts' glyph tables: the same widths as pdfkit's (the same figures added in
+ * the same order), without its per-glyph lookups by name. pdfkit measures every string it draws twice (to place it
+ * and to move past it), a right-aligned one once more and a wrapped one word by word. Only plain measurements (no
+ * character spacing, scaling or font features) are taken over.
+ */
+function measureByGlyphs(doc: Doc): void {
   const measure = doc.widthOfString.bind(doc);
-  // pdfkit keeps the current font and size in these fields; they key the kept widths
-  const current = doc as unknown as { _font: object; _fontSize: number };
-  const widths = new Map<object, Map<number, Map<string, number>>>();
   doc.widthOfString = (text, options) => {
     const plain =
       options === undefined ||
       (!options.characterSpacing &&
         !options.features &&
         ((options as { horizontalScaling?: number }).horizontalScaling ?? 100) === 100);
-    // a pdfkit that keeps them elsewhere gets no memo rather than one width per string for every font
-    const known = typeof current._font === 'object' && current._font !== null && typeof current._fontSize === 'number';
-    if (!plain || !known || typeof text !== 'string') return measure(text, options);
-    let bySize = widths.get(current._font);
-    if (bySize === undefined) {
-      bySize = new Map();
-      widths.set(current._font, bySize);
-    }
-    let byText = bySize.get(current._fontSize);
-    if (byText === undefined) {
-      byText = new Map();
-      bySize.set(current._fontSize, byText);
-    }
-    let width = byText.get(text);
-    if (width === undefined) {
-      width = measure(text, options);
-      byText.set(text, width);
-    }
-    return width;
+    const font = plain && typeof text === 'string' ? currentFont(doc) : undefined;
+    if (font === undefined) return measure(text, options);
+    // scaled as pdfkit scales it (by 100 %), so the width is the same to the last bit
+    return (font.glyphs.advance(text) * (font.size / 1000) * 100) / 100;
   };
+}
+
+/**
+ * Single-line texts of one page in pdfkit's built-in fonts, written as one PDF text object (BT … ET) by one
+ * addContent, in the fill colour current when they are written (`end`). pdfkit's `doc.text` writes a save, a
+ * transform, BT, Tm, Tf, TJ, ET and a restore for every text, each operator its own buffer: for the thousands of
+ * cells of a long statement that was most of its time. The glyphs, advances and kerning are the font's own (as
+ * `doc.text` draws them), so the page looks the same. Where pdfkit keeps its font elsewhere than this expects
+ * (another version), each text is drawn by `doc.text`.
+ */
+export class TextRun {
+  private readonly ops: string[] = [];
+  private fontId: string | undefined;
+  private fontSize: number | undefined;
+
+  constructor(private readonly doc: Doc) {}
+
+  /** `text` on one line (no line break) with its top left at (x, y), in the document's current font and size. */
+  add(text: string, x: number, y: number): void {
+    const font = currentFont(this.doc);
+    if (font === undefined) {
+      this.doc.text(text, x, y, { lineBreak: false });
+      return;
+    }
+    if (text === '') return;
+    if (font.id !== this.fontId || font.size !== this.fontSize) {
+      const fonts = this.doc.page.fonts as Record<string, unknown>;
+      fonts[font.id] ??= font.ref();
+      this.ops.push(`/${font.id} ${pdfNumber(font.size)} Tf`);
+      this.fontId = font.id;
+      this.fontSize = font.size;
+    }
+    // pdfkit's coordinates run down from the top left; the text object's up from the bottom left, at the baseline
+    const baseline = this.doc.page.height - y - (font.ascender / 1000) * font.size;
+    // the glyphs in runs; a kerned pair ends a run with its adjustment (positive moves the next glyph left)
+    let shown = `1 0 0 1 ${pdfNumber(x)} ${pdfNumber(baseline)} Tm\n[<`;
+    for (let i = 0; i < text.length; i++) {
+      const code = text.charCodeAt(i);
+      shown += font.glyphs.hex(code);
+      const kern = i + 1 < text.length ? font.glyphs.kern(code, text.charCodeAt(i + 1)) : 0;
+      if (kern !== 0) shown += `> ${pdfNumber(-kern)} <`;
+    }
+    this.ops.push(`${shown}>] TJ`);
+  }
+
+  /** Writes the texts added since the last end to the current page: call it before the page ends. */
+  end(): void {
+    if (this.ops.length === 0) return;
+    const height = pdfNumber(this.doc.page.height);
+    this.doc.addContent(`q\n1 0 0 -1 0 ${height} cm\nBT\n${this.ops.join('\n')}\nET\nQ`);
+    this.ops.length = 0;
+    this.fontId = undefined;
+    this.fontSize = undefined;
+  }
 }
 
 export function drawParty(

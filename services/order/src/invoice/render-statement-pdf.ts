@@ -1,6 +1,6 @@
 import { AGING_BUCKET_LABELS, AGING_BUCKETS } from '@portal/contracts';
 import { formatDayIn } from '@portal/platform';
-import type { StatementModel } from '../domain/aging';
+import { DESCRIPTION_PART_SEPARATOR, type StatementModel } from '../domain/aging';
 import { formatDollars, type InvoiceParty } from '../domain/invoice-document';
 import {
   BODY_BOTTOM,
@@ -21,6 +21,7 @@ import {
   renderPdf,
   TABLE_HEADER_HEIGHT,
   type TableColumn,
+  TextRun,
 } from './pdf-layout';
 
 /**
@@ -188,9 +189,10 @@ function drawBoxes(flow: Flow, items: readonly (readonly [string, string])[]): v
 /**
  * A table of `rows` (each drawn as `cellsOf` answers, bold when `strong`) from the flow's y: each row as tall as
  * its tallest cell; a row that does not fit starts a new page with the header repeated. Days and amounts always
- * fit their columns, and free text mostly does: such a cell is drawn on one line at a computed x, without pdfkit's
- * line wrapper, which costs more than the drawing (a 24-month statement has thousands of rows). A day that repeats
- * the row above on the same page is left blank, as ledgers do.
+ * fit their columns; free text that does not is broken between its parts (`partLines`). Every such line is drawn
+ * at a computed x in the page's TextRun, without pdfkit's line wrapper, which costs more than the drawing (a
+ * 24-month statement has thousands of rows); only a part too long for its column goes through the wrapper. A day
+ * that repeats the row above on the same page is left blank, as ledgers do.
  */
 function drawTable<T, C extends readonly StatementColumn[]>(
   flow: Flow,
@@ -203,8 +205,11 @@ function drawTable<T, C extends readonly StatementColumn[]>(
   keepTogether(flow, TABLE_HEADER_HEIGHT + 2 * (TABLE_FONT_SIZE + 2 * ROW_PAD));
   // the rules under the rows are drawn as one path per page, after its text: one colour and stroke, not thousands
   let rules: number[] = [];
+  // the page's cells, written together when the page's table ends
+  const cellsText = new TextRun(doc);
   const drawRules = () => {
     if (!draw) return;
+    cellsText.end();
     for (const ruleY of rules) doc.moveTo(MARGIN, ruleY).lineTo(MARGIN + CONTENT_WIDTH, ruleY);
     if (rules.length) doc.lineWidth(0.5).strokeColor(RULE).stroke();
     rules = [];
@@ -222,7 +227,6 @@ function drawTable<T, C extends readonly StatementColumn[]>(
     return top + TABLE_HEADER_HEIGHT;
   };
   let y = startPage(flow.y);
-  const lineHeight = doc.font('Helvetica').fontSize(TABLE_FONT_SIZE).currentLineHeight(true);
   for (const row of rows) {
     const { cells, strong: isStrong } = cellsOf(row);
     const rowStrong = isStrong === true;
@@ -230,12 +234,20 @@ function drawTable<T, C extends readonly StatementColumn[]>(
       doc.font(rowStrong ? 'Helvetica-Bold' : 'Helvetica').fontSize(TABLE_FONT_SIZE);
       strong = rowStrong;
     }
-    let textHeight = lineHeight;
-    for (const column of columns) {
+    const lineHeight = doc.currentLineHeight(true);
+    // each cell's lines; undefined for one left to pdfkit's wrapper
+    const lines = columns.map((column) => {
       const text = cells[column.key as keyof Row<C>];
-      if (column.wraps && !fitsOneLine(doc, text, column))
-        textHeight = Math.max(textHeight, doc.heightOfString(text, { width: column.width - 2 * CELL_PAD }));
-    }
+      return column.wraps ? partLines(doc, text, column.width - 2 * CELL_PAD) : [text];
+    });
+    let textHeight = lineHeight;
+    columns.forEach((column, i) => {
+      const cell = lines[i];
+      const height = cell
+        ? cell.length * lineHeight
+        : doc.heightOfString(cells[column.key as keyof Row<C>], { width: column.width - 2 * CELL_PAD });
+      textHeight = Math.max(textHeight, height);
+    });
     const height = textHeight + 2 * ROW_PAD;
     if (y + height > BODY_BOTTOM) {
       drawRules();
@@ -246,19 +258,22 @@ function drawTable<T, C extends readonly StatementColumn[]>(
     }
     if (draw) {
       let x = MARGIN;
-      for (const column of columns) {
+      columns.forEach((column, i) => {
         const text = cells[column.key as keyof Row<C>];
         const repeated = column.key === 'date' && text === lastDay;
         if (column.key === 'date') lastDay = text;
         const width = column.width - 2 * CELL_PAD;
+        const cell = lines[i];
         if (text === '' || repeated) {
           // nothing to draw (a payment's empty charge, the same day as the row above)
-        } else if (!column.wraps || fitsOneLine(doc, text, column)) {
-          const left = column.align === 'right' ? x + CELL_PAD + width - doc.widthOfString(text) : x + CELL_PAD;
-          doc.text(text, left, y + ROW_PAD, { lineBreak: false });
+        } else if (cell) {
+          cell.forEach((line, n) => {
+            const left = column.align === 'right' ? x + CELL_PAD + width - doc.widthOfString(line) : x + CELL_PAD;
+            cellsText.add(line, left, y + ROW_PAD + n * lineHeight);
+          });
         } else doc.text(text, x + CELL_PAD, y + ROW_PAD, { width, align: column.align });
         x += column.width;
-      }
+      });
     }
     y += height;
     rules.push(y);
@@ -267,8 +282,24 @@ function drawTable<T, C extends readonly StatementColumn[]>(
   flow.y = y + 14;
 }
 
-function fitsOneLine(doc: Doc, text: string, column: StatementColumn): boolean {
-  return !text.includes('\n') && doc.widthOfString(text) <= column.width - 2 * CELL_PAD;
+/**
+ * The lines of a free-text cell `width` wide: the text when it fits on one; otherwise its parts (a description's,
+ * split at DESCRIPTION_PART_SEPARATOR) gathered into as few lines as fit, each line breaking between two parts,
+ * never inside one. Undefined when a part alone is too wide or the text has a line break of its own: pdfkit's
+ * wrapper breaks it.
+ */
+function partLines(doc: Doc, text: string, width: number): string[] | undefined {
+  if (text.includes('\n')) return undefined;
+  if (doc.widthOfString(text) <= width) return [text];
+  const lines: string[] = [];
+  for (const part of text.split(DESCRIPTION_PART_SEPARATOR)) {
+    const last = lines.length - 1;
+    const joined = last >= 0 ? `${lines[last]}${DESCRIPTION_PART_SEPARATOR}${part}` : '';
+    if (last >= 0 && doc.widthOfString(joined) <= width) lines[last] = joined;
+    else if (doc.widthOfString(part) <= width) lines.push(part);
+    else return undefined;
+  }
+  return lines;
 }
 
 /** A row of the activity table: the opening line, an entry, the closing line. */
@@ -339,7 +370,9 @@ function drawOpenInvoices(flow: Flow, statement: StatementModel): void {
   drawTable(flow, OPEN_COLUMNS, statement.open_invoices, (invoice) => ({
     cells: {
       order: drawableText(
-        invoice.po_number ? `${invoice.order_number} · PO ${invoice.po_number}` : invoice.order_number,
+        invoice.po_number
+          ? `${invoice.order_number}${DESCRIPTION_PART_SEPARATOR}PO ${invoice.po_number}`
+          : invoice.order_number,
       ),
       placed: dayLabel(invoice.placed_date),
       due: invoice.due_date ? dayLabel(invoice.due_date) : 'Not yet due',
