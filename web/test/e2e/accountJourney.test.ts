@@ -217,7 +217,10 @@ describe("A dealer's account in a real browser", () => {
     // a range out of order is refused before asking; then the statement downloads as a PDF with its closing balance
     await statementCard.getByLabel('From', { exact: true }).fill('2026-05-02');
     await statementCard.getByLabel('To', { exact: true }).fill('2026-05-01');
-    await expectFieldError(statementCard.getByLabel('From', { exact: true }), 'The statement must start on or before its last day');
+    await expectFieldError(
+      statementCard.getByLabel('From', { exact: true }),
+      'The statement must start on or before its last day',
+    );
     expect(new URL(page.url()).searchParams.get('from')).toBe('2026-05-02');
     // blank days are the last 90 days again
     await statementCard.getByLabel('From', { exact: true }).fill('');
