@@ -1,5 +1,6 @@
 import { type Order, orderNumber } from '@portal/contracts';
 import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useEffect, useRef } from 'react';
 import { useGetAllOrdersPagesInfiniteQuery, useGetDealerOrdersPagesInfiniteQuery } from './ordersApi';
 
 export interface OrderRecord {
@@ -14,7 +15,9 @@ export type OrderScope = { kind: 'all' } | { kind: 'dealer'; dealerId: string };
 /**
  * The order of an address (/admin/orders/{orderId}, /dealer/orders/{orderId}): from the list's rows when it is
  * there (the freshest copy), else found through the lists' search — so a reload or a shared link reopens the
- * invoice even when the list's filters do not show the order.
+ * invoice even when the list's filters do not show the order. An order that leaves the rows while it is open (a
+ * change takes it out of the list's filters: released from the held orders, confirmed while the list shows the
+ * pending ones) stays as last seen until the search finds it, so its invoice stays open with the admin's edits.
  */
 export function useOrderRecord(orderId: string | null, rows: readonly Order[], scope: OrderScope): OrderRecord {
   const inRows = orderId ? (rows.find((order) => order.order_id === orderId) ?? null) : null;
@@ -28,7 +31,12 @@ export function useOrderRecord(orderId: string | null, rows: readonly Order[], s
   const found = orderId
     ? (result.data?.pages.flatMap((page) => page.orders).find((order) => order.order_id === orderId) ?? null)
     : null;
-  const order = inRows ?? found;
+  const lastSeen = useRef<Order | null>(null);
+  const kept = lastSeen.current?.order_id === orderId ? lastSeen.current : null;
+  const order = inRows ?? found ?? kept;
+  useEffect(() => {
+    lastSeen.current = order;
+  }, [order]);
   return { order, loading: order === null && lookUp && (result.isUninitialized || result.isFetching) };
 }
 
