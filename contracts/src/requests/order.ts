@@ -91,6 +91,9 @@ export const OrderListQuery = listQuery({
     q: SearchParam.describe('order number, PO number, dealer business and contact name, email, city'),
     status: commaListOf(ORDER_STATUSES),
     payment_status: commaListOf(PAYMENT_STATUSES),
+    on_hold: z
+      .stringbool({ error: 'must be true or false' })
+      .describe('true: only the orders on credit hold (issue 24; a cancelled order keeps its hold); false: the others'),
     dealer_id: z.string().trim().min(1).max(100),
     from: DateParam.describe('the first day, inclusive, in the system timezone'),
     to: DateParam.describe('the last day, inclusive, in the system timezone'),

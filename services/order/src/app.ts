@@ -9,6 +9,7 @@ import { DealerTerms1770600000000 } from './data/migrations/1770600000000-dealer
 import { ArAging1770700000000 } from './data/migrations/1770700000000-ar-aging';
 import { OrderTimeline1770800000000 } from './data/migrations/1770800000000-order-timeline';
 import { DefaultPaymentTerms1770900000000 } from './data/migrations/1770900000000-default-payment-terms';
+import { OrdersOnHold1771000000000 } from './data/migrations/1771000000000-orders-on-hold';
 import { orderDependencies } from './dependencies';
 import { dealerBatchConsumers } from './events/dealer-directory';
 import { productCreated, productDeleted, productUpdated } from './events/product-directory';
@@ -48,6 +49,7 @@ export const orderService = defineService({
     ArAging1770700000000,
     OrderTimeline1770800000000,
     DefaultPaymentTerms1770900000000,
+    OrdersOnHold1771000000000,
   ],
   dependencies: orderDependencies,
   internalRoutes: [orderReportRoute, topDealersRoute],

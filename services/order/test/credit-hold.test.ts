@@ -241,6 +241,44 @@ describe('a held order and its release', () => {
   });
 });
 
+describe('finding the held orders', () => {
+  test('When the orders lists are filtered by on_hold, Then the held ones (and only they) with their total; a released one leaves', async () => {
+    const first = await heldOrder();
+    const second = await heldOrder();
+    const held = async (query: Record<string, string>) => {
+      const res = await t
+        .api()
+        .get('/api/admin/all-orders')
+        .query({ on_hold: 'true', limit: '200', ...query })
+        .set(t.admin);
+      expect(res.status).toBe(200);
+      expect(res.body.orders.every((order: { on_hold: boolean }) => order.on_hold)).toBe(true);
+      return res.body as { orders: { order_id: string }[]; total: number };
+    };
+    const before = await held({});
+    expect(before.orders.map((order) => order.order_id)).toEqual(
+      expect.arrayContaining([first.orderId, second.orderId]),
+    );
+    expect(before.total).toBe(before.orders.length);
+    // the others: no held order among them, and together they are every order
+    const others = await t.api().get('/api/admin/all-orders').query({ on_hold: 'false', limit: '1' }).set(t.admin);
+    const all = await t.api().get('/api/admin/all-orders').query({ limit: '1' }).set(t.admin);
+    expect(others.body.total + before.total).toBe(all.body.total);
+    // within a dealer's list, and combined with a status
+    const own = await t.api().get(`/api/admin/dealer-orders/${first.dealerId}`).query({ on_hold: 'true' }).set(t.admin);
+    expect(own.body.orders.map((order: { order_id: string }) => order.order_id)).toEqual([first.orderId]);
+    expect((await held({ status: 'confirmed' })).orders).toEqual([]);
+
+    expect((await t.api().post(release(first.orderId)).set(t.admin).send({ note: 'Paid' })).status).toBe(200);
+    const after = await held({});
+    expect(after.orders.map((order) => order.order_id)).not.toContain(first.orderId);
+    expect(after.total).toBe(before.total - 1);
+    const bad = await t.api().get('/api/admin/all-orders').query({ on_hold: 'maybe' }).set(t.admin);
+    expect(bad.status).toBe(400);
+    expect(bad.body.detail).toContain('on_hold');
+  });
+});
+
 describe('concurrent orders against the limit', () => {
   test('When 10 orders of one dealer arrive at once, Then exactly as many as fit the limit are not held', async () => {
     const dealerId = await t.newDealer();

@@ -37,12 +37,14 @@ beforeAll(async () => {
       [DEALERS],
     );
     await runner.query(
-      `INSERT INTO orders (order_id, dealer_id, status, total_cents, paid_cents, created_at,
+      `INSERT INTO orders (order_id, dealer_id, status, total_cents, paid_cents, created_at, on_hold,
          dealer_sort_name, search_text)
        SELECT o.id, d.dealer_id,
          (ARRAY['pending', 'confirmed', 'in_shipment', 'shipped', 'delivered', 'cancelled'])[1 + i % 6],
          o.total, CASE i % 3 WHEN 0 THEN 0 WHEN 1 THEN o.total ELSE o.total / 2 END,
          timestamptz '2020-01-01' + i * interval '7 minutes',
+         -- one pending order in a thousand is held for credit
+         i % 6000 = 0,
          coalesce(d.business_name, ''),
          order_search_text(o.id, d.business_name, d.full_name, d.email, d.city)
        FROM generate_series(1, $1) i
@@ -124,7 +126,7 @@ test('When the first page of each sort is read, Then it is read along that sortâ
   }
 });
 
-test('When a page is filtered by status and payment status, by a dealer, or by days, Then an index answers it with no sort', async () => {
+test('When a page is filtered by status and payment status, by a dealer, by days or by credit hold, Then an index answers it with no sort', async () => {
   const byStatus = await explainPage({ limit: 50 }, { statuses: ['delivered'] });
   expectIndexed(byStatus.nodes, /^orders_(status|newest)_idx$/);
   expectNoSort(byStatus.nodes);
@@ -142,6 +144,11 @@ test('When a page is filtered by status and payment status, by a dealer, or by d
   expectIndexed(days.nodes, /^orders_newest_idx$/);
   expectNoSort(days.nodes);
   expect(days.page.page?.total).toBeGreaterThan(6000);
+  const held = await explainPage({ limit: 50 }, { onHold: true });
+  expectIndexed(held.nodes, /^orders_on_hold_idx$/);
+  expectNoSort(held.nodes);
+  expect(held.page.page?.total).toBe(Math.floor(ORDERS / 6000));
+  expect(held.page.records.every((order) => order.on_hold)).toBe(true);
 });
 
 test('When a page is filtered and searched (a name, a city, an order number), Then the trigram or a list index answers it and no sort runs over the table', async () => {

@@ -41,6 +41,8 @@ export interface OrderFilter {
   dealerId?: string;
   statuses?: readonly OrderStatus[];
   paymentStatuses?: readonly PaymentStatus[];
+  /** true: only the orders on credit hold; false: only the others */
+  onHold?: boolean;
   /** text in the order number or the dealer's business name, contact name, email or city */
   search?: string;
   /** `YYYY-MM-DD`, inclusive, as days in `timezone` */
@@ -64,6 +66,8 @@ function conditionsOf(filter: OrderFilter): { where: string[]; params: unknown[]
   if (filter.dealerId !== undefined) where.push(`o.dealer_id = ${param(filter.dealerId)}`);
   if (filter.statuses?.length) where.push(oneOf('o.status', filter.statuses));
   if (filter.paymentStatuses?.length) where.push(oneOf('o.payment_status', filter.paymentStatuses));
+  // `o.on_hold` as written is the predicate of the held orders' partial index (migration 1771000000000)
+  if (filter.onHold !== undefined) where.push(filter.onHold ? 'o.on_hold' : 'NOT o.on_hold');
   if (filter.search) where.push(`o.search_text ILIKE ${param(containsPattern(filter.search))}`);
   if (filter.from !== undefined || filter.to !== undefined) {
     const zone = param(filter.timezone);
@@ -75,10 +79,11 @@ function conditionsOf(filter: OrderFilter): { where: string[]; params: unknown[]
   return { where, params };
 }
 
-/** Whether the filter is answered by the counter table: nothing but statuses and payment statuses. */
+/** Whether the filter's total is answered by the counter table: nothing but statuses and payment statuses. */
 const countedByCounters = (filter: OrderFilter) =>
   filter.scopeDealerId === undefined &&
   filter.dealerId === undefined &&
+  filter.onHold === undefined &&
   !filter.search &&
   filter.from === undefined &&
   filter.to === undefined;

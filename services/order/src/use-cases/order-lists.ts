@@ -23,6 +23,7 @@ async function filterOf(
     dealerId: query.dealer_id,
     statuses: query.status,
     paymentStatuses: query.payment_status,
+    onHold: query.on_hold,
     search: query.q || undefined,
     from: query.from,
     to: query.to,
