@@ -1,7 +1,8 @@
 /**
  * Terms and credit in a real browser (issue 24): the admin sets a dealer's terms and credit limit on its detail;
- * the dealer's order over the limit is taken on hold and says why (the message, My Orders); the admin sees ON HOLD
- * with the reason in the Orders tab and the invoice, and releases the hold with a note.
+ * the dealer's order over the limit is taken on hold and says why (the message, My Orders); the admin's dashboard
+ * counts it and opens the held orders; the admin sees ON HOLD with the reason in the Orders tab and the invoice,
+ * and releases the hold with a note.
  */
 import { adminApiToken, createProduct } from './apiSteps';
 import { launchBrowser, type TestBrowser } from './browser';
@@ -83,12 +84,23 @@ describe('Terms and credit hold in a real browser', () => {
     await card.getByText('Over the credit limit of $100.00').waitFor();
     await screenshots(dealerPage, 'terms-my-orders', SHOTS);
 
-    // the admin's Orders tab and invoice: ON HOLD with the reason; Release Hold needs a note
-    await admin.getByRole('tab', { name: 'Orders', exact: true }).click();
+    // the admin's dashboard counts the held order and opens the Orders tab on the held orders waiting for release
+    await admin.getByRole('tab', { name: 'Dashboard' }).click();
+    const alert = admin.getByRole('status').filter({ hasText: '1 order is on credit hold' });
+    await alert.waitFor();
+    await screenshots(admin, 'terms-dashboard-alert', SHOTS);
+    await alert.getByRole('link', { name: 'Review held orders' }).click();
+    await admin.getByRole('heading', { name: 'All Orders' }).waitFor();
+    expect(await admin.getByLabel('Hold', { exact: true }).inputValue()).toBe('held');
+    expect(await admin.getByLabel('Status', { exact: true }).inputValue()).toBe('pending');
+    await expectText(admin.locator('.orders-panel__count'), '1 order matches your filters');
+    await expectNoAxeViolationsAtBothSizes(admin, '.orders-panel');
+
+    // the Orders tab and invoice: ON HOLD with the reason; Release Hold needs a note
     const row = admin.getByRole('row').filter({ hasText: 'Timber Ridge Outdoors' });
     await row.getByText('ON HOLD', { exact: true }).waitFor();
     expect(await row.locator('.order-hold').getAttribute('title')).toBe('Over the credit limit of $100.00');
-    await screenshots(admin, 'terms-orders-list', SHOTS);
+    await screenshots(admin, 'terms-orders-list', { ...SHOTS, fullPage: true });
     await row.click();
     const invoice = admin.getByRole('dialog', { name: /^Invoice — Order / });
     await invoice.getByText('ON HOLD', { exact: true }).waitFor();
@@ -112,6 +124,11 @@ describe('Terms and credit hold in a real browser', () => {
     await invoice.getByRole('button', { name: 'Update Invoice' }).click();
     await expectMessage(admin, 'Order updated successfully!', 'success');
     await admin.keyboard.press('Escape');
+    // no longer held nor pending: it leaves the held orders, and shows confirmed among all of them
+    await row.waitFor({ state: 'detached' });
+    await expectText(admin.locator('.orders-panel__count'), '0 orders match your filters');
+    await admin.getByLabel('Hold', { exact: true }).selectOption('');
+    await admin.getByLabel('Status', { exact: true }).selectOption('');
     await row.getByText('CONFIRMED', { exact: true }).waitFor();
     expect(await row.getByText('ON HOLD', { exact: true }).count()).toBe(0);
   });

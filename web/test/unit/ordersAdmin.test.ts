@@ -214,6 +214,7 @@ describe('The Orders tab: the server query of its filters, search and sort', () 
       search: '  Timber ',
       status: 'delivered',
       payment: 'partially_paid',
+      hold: 'held',
       dealer: { dealer_id: 'D-42', label: 'Timber Ridge Outdoors (Missoula, MT)' },
       from: '2025-03-01',
       to: '2025-03-31',
@@ -224,6 +225,7 @@ describe('The Orders tab: the server query of its filters, search and sort', () 
       q: 'Timber',
       status: 'delivered',
       payment_status: 'partially_paid',
+      on_hold: 'true',
       dealer_id: 'D-42',
       from: '2025-03-01',
       to: '2025-03-31',
@@ -231,6 +233,13 @@ describe('The Orders tab: the server query of its filters, search and sort', () 
     expect(OrderListQuery.safeParse({ ...query, limit: '50' }).success).toBe(true);
     expect(OrderExportQuery.safeParse(query).success).toBe(true);
     expect(narrowsOrders(filters)).toBe(true);
+  });
+
+  test('When the Hold filter asks for the orders not on hold, Then on_hold=false, which the contract reads as false', () => {
+    const query = orderListQuery({ ...NO_ORDER_LIST_FILTERS, hold: 'not_held' }, DEFAULT_ORDER_SORT);
+    expect(query).toEqual({ sort: '-created_at', on_hold: 'false' });
+    expect(OrderListQuery.parse(query).on_hold).toBe(false);
+    expect(narrowsOrders({ ...NO_ORDER_LIST_FILTERS, hold: 'not_held' })).toBe(true);
   });
 
   test('When the search is still being typed, Then the query carries the text as it settled', () => {

@@ -14,3 +14,8 @@ export function achievementsAlert(count: number): string {
 export function lowStockAlert(count: number): string {
   return `${countOf(count, 'product', 'products')} ${count === 1 ? 'is' : 'are'} low on stock`;
 }
+
+/** "1 order is on credit hold", "3 orders are on credit hold". */
+export function heldOrdersAlert(count: number): string {
+  return `${countOf(count, 'order', 'orders')} ${count === 1 ? 'is' : 'are'} on credit hold`;
+}

@@ -13,7 +13,13 @@ import { DealerPicker } from '../dealers/DealerPicker';
 import { selectToken } from '../session/sessionSlice';
 import { OrdersTable } from './OrdersTable';
 import { fetchOrdersFailure } from './orderMessages';
-import { ORDER_STATUS_CHOICES, orderCountText, PAYMENT_STATUS_CHOICES } from './orderQuery';
+import {
+  HOLD_CHOICE_LABELS,
+  HOLD_CHOICES,
+  ORDER_STATUS_CHOICES,
+  orderCountText,
+  PAYMENT_STATUS_CHOICES,
+} from './orderQuery';
 import { downloadOrdersCsv } from './ordersExport';
 import { useOrderList } from './useOrderList';
 import { useOrderRecord } from './useOrderRecord';
@@ -28,8 +34,8 @@ const NewOrderModal = lazyScreen(() => import('./NewOrderModal'), 'NewOrderModal
 
 /**
  * Admin: the Orders tab (000 §2) — Create New Order, search (order number, dealer, email, city), filters by
- * status, payment, dealer and date, the sortable table read from the server a page at a time as it scrolls, the
- * CSV export of every matching order, and the invoice of a clicked order.
+ * status, payment, credit hold, dealer and date, the sortable table read from the server a page at a time as it
+ * scrolls, the CSV export of every matching order, and the invoice of a clicked order.
  */
 /** An order's invoice address, keeping the list's filters in the query so closing it shows the same list. */
 function orderPath(orderId: string | null): string {
@@ -105,6 +111,16 @@ export function OrdersPanel({ orderId = null }: { orderId?: string | null }) {
           options={[
             { value: '', label: 'All Payments' },
             ...PAYMENT_STATUS_CHOICES.map((payment) => ({ value: payment, label: paymentStatusText(payment) })),
+          ]}
+        />
+        <SelectInput
+          label="Hold"
+          className="orders-toolbar__hold"
+          value={filters.hold}
+          onChange={(hold) => setFilters({ ...filters, hold: hold as typeof filters.hold })}
+          options={[
+            { value: '', label: 'All Orders' },
+            ...HOLD_CHOICES.map((hold) => ({ value: hold, label: HOLD_CHOICE_LABELS[hold] })),
           ]}
         />
         <DealerPicker

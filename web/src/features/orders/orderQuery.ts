@@ -10,12 +10,18 @@ export const ORDER_STATUS_CHOICES: readonly OrderStatus[] = ORDER_STATUSES;
 /** Every payment status, as the Payment filter offers them. */
 export const PAYMENT_STATUS_CHOICES: readonly PaymentStatus[] = PAYMENT_STATUSES;
 
+/** The Hold filter's choices: the orders on credit hold (waiting for an admin's release), or the others. */
+export const HOLD_CHOICES = ['held', 'not_held'] as const;
+export type HoldChoice = (typeof HOLD_CHOICES)[number];
+export const HOLD_CHOICE_LABELS: Record<HoldChoice, string> = { held: 'On hold', not_held: 'Not on hold' };
+
 /** The admin Orders tab's filters, as the toolbar holds them; each blank value is "any". */
 export interface OrderListFilters {
   /** order number, dealer business and contact name, email, city (the server searches) */
   search: string;
   status: OrderStatus | '';
   payment: PaymentStatus | '';
+  hold: HoldChoice | '';
   dealer: ChosenDealer | null;
   /** YYYY-MM-DD, inclusive; '' is open-ended */
   from: string;
@@ -25,6 +31,7 @@ export const NO_ORDER_LIST_FILTERS: OrderListFilters = {
   search: '',
   status: '',
   payment: '',
+  hold: '',
   dealer: null,
   from: '',
   to: '',
@@ -61,6 +68,7 @@ export function orderListQuery(
   if (q) query.q = q;
   if (filters.status) query.status = filters.status;
   if (filters.payment) query.payment_status = filters.payment;
+  if (filters.hold) query.on_hold = filters.hold === 'held' ? 'true' : 'false';
   if (filters.dealer) query.dealer_id = filters.dealer.dealer_id;
   if (FULL_DATE.test(filters.from)) query.from = filters.from;
   if (FULL_DATE.test(filters.to)) query.to = filters.to;
@@ -73,6 +81,7 @@ export function narrowsOrders(filters: OrderListFilters): boolean {
     filters.search.trim() !== '' ||
     filters.status !== '' ||
     filters.payment !== '' ||
+    filters.hold !== '' ||
     filters.dealer !== null ||
     FULL_DATE.test(filters.from) ||
     FULL_DATE.test(filters.to)

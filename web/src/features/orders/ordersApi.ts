@@ -13,6 +13,8 @@ export const ordersApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
     /** The admin's Orders tab: pages of the filtered, searched and sorted orders (more as the table scrolls). */
     getAllOrdersPages: contractPagedQuery(build, 'admin.allOrders', { providesTags: ['Orders'] }),
+    /** How many orders match (ask with `limit: 1`): the dashboard's count of orders on credit hold. */
+    getOrderCount: query(build, 'admin.allOrders', { select: (body) => body.total ?? 0, providesTags: ['Orders'] }),
     /** A dealer's order figures over all its orders (Overview, dealer detail), summed by the server. */
     getDealerOrderSummary: query(build, 'admin.dealerOrderSummary', {
       select: (body) => body.summary,
@@ -36,6 +38,7 @@ export const ordersApi = apiSlice.injectEndpoints({
 
 export const {
   useGetAllOrdersPagesInfiniteQuery,
+  useGetOrderCountQuery,
   useGetDealerOrderSummaryQuery,
   useGetDealerOrdersPagesInfiniteQuery,
   useSubmitOrderMutation,
