@@ -19,6 +19,7 @@ import { useSystemTimezone } from '../company/useDateFormat';
 import { selectToken } from '../session/sessionSlice';
 import { useGetArAgingPagesInfiniteQuery } from './accountApi';
 import { agingFlags, arAgingCsvFilename, PAST_DUE_CHOICES, pastDueChoice } from './accountView';
+import { type AccountColumn, AccountTable, FigureCell } from './StatementView';
 import './account.css';
 
 const dealersOf = (page: { dealers: ArAgingRow[] }) => page.dealers;
@@ -31,6 +32,15 @@ const BUCKET_COLUMNS = [
   ['61_90', '61–90'],
   ['over_90', 'Over 90'],
 ] as const;
+
+const AGING_COLUMNS: readonly AccountColumn[] = [
+  { label: 'Dealer' },
+  { label: 'Terms' },
+  { label: 'Credit limit', figure: true },
+  ...BUCKET_COLUMNS.map(([, label]) => ({ label, figure: true })),
+  { label: 'Balance', figure: true },
+  { label: 'Oldest due' },
+];
 
 /**
  * Admin: the Receivables tab (issue 24) — the AR aging report: every dealer with something unpaid, by business
@@ -109,33 +119,11 @@ export function ReceivablesPanel() {
         <p className="muted">{query.q || query.past_due ? 'No dealer matches.' : 'No dealer owes anything.'}</p>
       )}
       {paged.rows.length > 0 && (
-        <div className="account-table-wrap">
-          <table className="account-table account-table--aging" aria-label="AR aging by dealer">
-            <thead>
-              <tr>
-                <th scope="col">Dealer</th>
-                <th scope="col">Terms</th>
-                <th scope="col" className="account-table__figure">
-                  Credit limit
-                </th>
-                {BUCKET_COLUMNS.map(([bucket, label]) => (
-                  <th key={bucket} scope="col" className="account-table__figure">
-                    {label}
-                  </th>
-                ))}
-                <th scope="col" className="account-table__figure">
-                  Balance
-                </th>
-                <th scope="col">Oldest due</th>
-              </tr>
-            </thead>
-            <tbody>
-              {paged.rows.map((row) => (
-                <AgingRow key={row.dealer_id} row={row} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AccountTable label="AR aging by dealer" className="account-table--aging" columns={AGING_COLUMNS}>
+          {paged.rows.map((row) => (
+            <AgingRow key={row.dealer_id} row={row} />
+          ))}
+        </AccountTable>
       )}
       <LoadMore
         shown={paged.rows.length}
@@ -171,29 +159,26 @@ function AgingRow({ row }: { row: ArAgingRow }) {
       <th scope="row" data-label="Dealer">
         <Link to={formatRoute({ role: 'admin', tab: 'dealers', dealerId: row.dealer_id })}>{name}</Link>
         {row.dealer_business_name && row.dealer_email && (
-          <span className="account-table__sub muted">{row.dealer_email}</span>
+          <span className="data-table__sub muted">{row.dealer_email}</span>
         )}
       </th>
       <td data-label="Terms">Net {row.payment_terms_days}</td>
-      <td data-label="Credit limit" className="account-table__figure">
+      <FigureCell label="Credit limit">
         {row.credit_limit === null ? 'No limit' : formatPrice(row.credit_limit)}
-      </td>
-      {BUCKET_COLUMNS.map(([bucket, label]) => (
-        <td
-          key={bucket}
-          data-label={label}
-          className={
-            bucket === 'over_90' && over90 ? 'account-table__figure account-table__severe' : 'account-table__figure'
-          }
-        >
-          {formatPrice(row[bucket])}
-          {bucket === 'over_90' && over90 && <span className="account-flag">⚠ Over 90</span>}
-        </td>
-      ))}
-      <td data-label="Balance" className="account-table__figure account-table__strong">
+      </FigureCell>
+      {BUCKET_COLUMNS.map(([bucket, label]) => {
+        const severe = bucket === 'over_90' && over90;
+        return (
+          <FigureCell key={bucket} label={label} emphasis={severe ? 'severe' : undefined}>
+            {formatPrice(row[bucket])}
+            {severe && <span className="account-flag">⚠ Over 90</span>}
+          </FigureCell>
+        );
+      })}
+      <FigureCell label="Balance" emphasis="strong">
         {formatPrice(row.balance)}
         {overLimit && <span className="account-flag account-flag--limit">Over limit</span>}
-      </td>
+      </FigureCell>
       <td data-label="Oldest due">{row.oldest_due_date ? formatCalendarDate(row.oldest_due_date) : '—'}</td>
     </tr>
   );

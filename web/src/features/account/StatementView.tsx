@@ -12,6 +12,94 @@ export type OrderOpener = (order: { order_id: string; order_number: string }) =>
 
 const day = (ymd: string | null) => (ymd ? formatCalendarDate(ymd) : '—');
 
+/** A column of an account table: its heading, and whether it holds money (set right, in tabular figures). */
+export interface AccountColumn {
+  label: string;
+  figure?: boolean;
+}
+
+/**
+ * A table of the account screens (open invoices, the statement, the AR aging report) in its scrolling frame: the
+ * column headings, then `children` as its rows; `note` (an "and N more") closes the frame under the table. On a
+ * phone each row becomes a card whose cells are labelled by their data-label (account.css).
+ */
+export function AccountTable({
+  label,
+  columns,
+  className,
+  note,
+  children,
+}: {
+  /** the table's accessible name */
+  label: string;
+  columns: readonly AccountColumn[];
+  /** a modifier beside account-table */
+  className?: string;
+  note?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="data-table-wrap">
+      <table
+        className={className ? `data-table account-table ${className}` : 'data-table account-table'}
+        aria-label={label}
+      >
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column.label} scope="col" className={column.figure ? 'data-table__figure' : undefined}>
+                {column.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+      {note}
+    </div>
+  );
+}
+
+/** A money cell of an account table, labelled for the phone's cards; `emphasis` sets it in bold or in red. */
+export function FigureCell({
+  label,
+  emphasis,
+  children,
+}: {
+  label: string;
+  emphasis?: 'strong' | 'severe';
+  children: ReactNode;
+}) {
+  return (
+    <td
+      data-label={label}
+      className={emphasis ? `data-table__figure account-table__${emphasis}` : 'data-table__figure'}
+    >
+      {children}
+    </td>
+  );
+}
+
+const OPEN_INVOICE_COLUMNS: readonly AccountColumn[] = [
+  { label: 'Order' },
+  { label: 'Placed' },
+  { label: 'Due' },
+  { label: 'Status' },
+  { label: 'Total', figure: true },
+  { label: 'Paid', figure: true },
+  { label: 'Balance', figure: true },
+];
+
+const STATEMENT_COLUMNS: readonly AccountColumn[] = [
+  { label: 'Date' },
+  { label: 'Description' },
+  { label: 'Order' },
+  { label: 'Due' },
+  { label: 'Charge', figure: true },
+  { label: 'Payment', figure: true },
+  { label: 'Balance', figure: true },
+];
+
 /** The five aging buckets as figures; what is past due is marked in words, over 90 days most of all. */
 export function AgingFigures({ aging, label }: { aging: AgingBuckets; label: string }) {
   return (
@@ -57,63 +145,43 @@ export function OpenInvoicesTable({
   if (invoices.length === 0) return <p className="muted">Nothing is unpaid.</p>;
   const more = moreOpenInvoices(invoices.length, count);
   return (
-    <div className="account-table-wrap">
-      <table className="account-table" aria-label="Open invoices">
-        <thead>
-          <tr>
-            <th scope="col">Order</th>
-            <th scope="col">Placed</th>
-            <th scope="col">Due</th>
-            <th scope="col">Status</th>
-            <th scope="col" className="account-table__figure">
-              Total
-            </th>
-            <th scope="col" className="account-table__figure">
-              Paid
-            </th>
-            <th scope="col" className="account-table__figure">
-              Balance
-            </th>
+    <AccountTable
+      label="Open invoices"
+      columns={OPEN_INVOICE_COLUMNS}
+      note={
+        more > 0 && (
+          <p className="muted account-note" data-testid="open-invoices-more">
+            and {more} more {more === 1 ? 'order' : 'orders'} unpaid{elsewhere ? <> — {elsewhere}</> : null}
+          </p>
+        )
+      }
+    >
+      {invoices.map((invoice) => {
+        const overdue = isOverdue(invoice);
+        return (
+          <tr key={invoice.order_id} className={overdue ? 'account-table__row--overdue' : undefined}>
+            <td data-label="Order">
+              {openOrder(invoice)}
+              {invoice.po_number && <span className="data-table__sub muted">PO {invoice.po_number}</span>}
+            </td>
+            <td data-label="Placed">{day(invoice.placed_date)}</td>
+            <td data-label="Due">{day(invoice.due_date)}</td>
+            <td data-label="Status">
+              <span className="account-status">
+                {overdue ? <span className="badge account-badge--overdue">OVERDUE</span> : null}
+                <span className={overdue ? 'account-status__late' : undefined}>{dueText(invoice)}</span>
+                {invoice.on_hold && <span className="badge account-badge--hold">ON HOLD</span>}
+              </span>
+            </td>
+            <FigureCell label="Total">{formatPrice(invoice.total)}</FigureCell>
+            <FigureCell label="Paid">{formatPrice(invoice.paid)}</FigureCell>
+            <FigureCell label="Balance" emphasis="strong">
+              {formatPrice(invoice.balance)}
+            </FigureCell>
           </tr>
-        </thead>
-        <tbody>
-          {invoices.map((invoice) => {
-            const overdue = isOverdue(invoice);
-            return (
-              <tr key={invoice.order_id} className={overdue ? 'account-table__row--overdue' : undefined}>
-                <td data-label="Order">
-                  {openOrder(invoice)}
-                  {invoice.po_number && <span className="account-table__sub muted">PO {invoice.po_number}</span>}
-                </td>
-                <td data-label="Placed">{day(invoice.placed_date)}</td>
-                <td data-label="Due">{day(invoice.due_date)}</td>
-                <td data-label="Status">
-                  <span className="account-status">
-                    {overdue ? <span className="badge account-badge--overdue">OVERDUE</span> : null}
-                    <span className={overdue ? 'account-status__late' : undefined}>{dueText(invoice)}</span>
-                    {invoice.on_hold && <span className="badge account-badge--hold">ON HOLD</span>}
-                  </span>
-                </td>
-                <td data-label="Total" className="account-table__figure">
-                  {formatPrice(invoice.total)}
-                </td>
-                <td data-label="Paid" className="account-table__figure">
-                  {formatPrice(invoice.paid)}
-                </td>
-                <td data-label="Balance" className="account-table__figure account-table__strong">
-                  {formatPrice(invoice.balance)}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-      {more > 0 && (
-        <p className="muted account-note" data-testid="open-invoices-more">
-          and {more} more {more === 1 ? 'order' : 'orders'} unpaid{elsewhere ? <> — {elsewhere}</> : null}
-        </p>
-      )}
-    </div>
+        );
+      })}
+    </AccountTable>
   );
 }
 
@@ -249,66 +317,25 @@ function StatementBody({
       <p className="muted account-note">
         {period} · days in {statement.timezone}
       </p>
-      <div className="account-table-wrap">
-        <table className="account-table" aria-label={`Statement entries, ${period}`}>
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col">Description</th>
-              <th scope="col">Order</th>
-              <th scope="col">Due</th>
-              <th scope="col" className="account-table__figure">
-                Charge
-              </th>
-              <th scope="col" className="account-table__figure">
-                Payment
-              </th>
-              <th scope="col" className="account-table__figure">
-                Balance
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            <tr className="account-table__row--total">
-              <td data-label="Date">{day(statement.from)}</td>
-              <td data-label="Description" colSpan={5}>
-                Opening balance
-              </td>
-              <td data-label="Balance" className="account-table__figure account-table__strong">
-                {formatPrice(statement.opening_balance)}
-              </td>
-            </tr>
-            {pages.entries.map((entry) => (
-              <tr key={`${entry.kind}-${entry.payment_id ?? entry.order_id}`}>
-                <td data-label="Date">{day(entry.date)}</td>
-                <td data-label="Description">{entry.description}</td>
-                <td data-label="Order">{openOrder(entry)}</td>
-                <td data-label="Due">{entry.kind === 'order' ? day(entry.due_date) : '—'}</td>
-                <td data-label="Charge" className="account-table__figure">
-                  {entry.kind === 'order' ? formatPrice(entry.charge) : '—'}
-                </td>
-                <td data-label="Payment" className="account-table__figure">
-                  {entry.kind === 'payment' ? formatPrice(entry.payment) : '—'}
-                </td>
-                <td data-label="Balance" className="account-table__figure account-table__strong">
-                  {formatPrice(entry.balance)}
-                </td>
-              </tr>
-            ))}
-            {!pages.hasMore && (
-              <tr className="account-table__row--total">
-                <td data-label="Date">{day(statement.to)}</td>
-                <td data-label="Description" colSpan={5}>
-                  Closing balance
-                </td>
-                <td data-label="Balance" className="account-table__figure account-table__strong">
-                  {formatPrice(statement.closing_balance)}
-                </td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </div>
+      <AccountTable label={`Statement entries, ${period}`} columns={STATEMENT_COLUMNS}>
+        <BalanceLine date={statement.from} label="Opening balance" amount={statement.opening_balance} />
+        {pages.entries.map((entry) => (
+          <tr key={`${entry.kind}-${entry.payment_id ?? entry.order_id}`}>
+            <td data-label="Date">{day(entry.date)}</td>
+            <td data-label="Description">{entry.description}</td>
+            <td data-label="Order">{openOrder(entry)}</td>
+            <td data-label="Due">{entry.kind === 'order' ? day(entry.due_date) : '—'}</td>
+            <FigureCell label="Charge">{entry.kind === 'order' ? formatPrice(entry.charge) : '—'}</FigureCell>
+            <FigureCell label="Payment">{entry.kind === 'payment' ? formatPrice(entry.payment) : '—'}</FigureCell>
+            <FigureCell label="Balance" emphasis="strong">
+              {formatPrice(entry.balance)}
+            </FigureCell>
+          </tr>
+        ))}
+        {!pages.hasMore && (
+          <BalanceLine date={statement.to} label="Closing balance" amount={statement.closing_balance} />
+        )}
+      </AccountTable>
       <LoadMore
         shown={pages.entries.length}
         total={statement.entry_count}
@@ -325,5 +352,20 @@ function StatementBody({
         </>
       )}
     </>
+  );
+}
+
+/** The statement's opening or closing balance: a line of its own at the table's start or end, on its day. */
+function BalanceLine({ date, label, amount }: { date: string | null; label: string; amount: number }) {
+  return (
+    <tr className="account-table__row--total">
+      <td data-label="Date">{day(date)}</td>
+      <td data-label="Description" colSpan={5}>
+        {label}
+      </td>
+      <FigureCell label="Balance" emphasis="strong">
+        {formatPrice(amount)}
+      </FigureCell>
+    </tr>
   );
 }

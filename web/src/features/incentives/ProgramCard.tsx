@@ -79,18 +79,18 @@ export function ProgramCard({ program, toggling, exporting, onToggle, onEdit, on
           </Button>
         </div>
       </div>
-      <div className="incentive-table-wrap scroll-x">
-        <table className="incentive-table" aria-label={`Tiers of ${program.program_name}`}>
+      <div className="data-table-wrap scroll-x">
+        <table className="data-table incentive-table" aria-label={`Tiers of ${program.program_name}`}>
           <thead>
             <tr>
               <th scope="col">Tier</th>
               <th scope="col">Metric</th>
-              <th scope="col" className="incentive-table__figure">
+              <th scope="col" className="data-table__figure">
                 Threshold
               </th>
               <th scope="col">Reward</th>
               <th scope="col">Notify Dealer</th>
-              <th scope="col" className="incentive-table__figure">
+              <th scope="col" className="data-table__figure">
                 Reached
               </th>
             </tr>
@@ -100,10 +100,10 @@ export function ProgramCard({ program, toggling, exporting, onToggle, onEdit, on
               <tr key={tier.id}>
                 <td className="incentive-table__strong">{tier.name}</td>
                 <td>{METRIC_NAMES[tier.metric]}</td>
-                <td className="incentive-table__figure">{formatThreshold(tier.metric, tier.value)}</td>
+                <td className="data-table__figure">{formatThreshold(tier.metric, tier.value)}</td>
                 <td>{tier.reward || '—'}</td>
                 <td>{tier.notify_dealer ? 'Yes' : 'No'}</td>
-                <td className="incentive-table__figure">
+                <td className="data-table__figure">
                   <TierReached programId={program.id} tierId={tier.id} />
                 </td>
               </tr>
@@ -120,13 +120,13 @@ export function ProgramCard({ program, toggling, exporting, onToggle, onEdit, on
         ) : achievements.length === 0 ? (
           <p className="muted">No dealer has reached a tier of this program yet.</p>
         ) : (
-          <div className="incentive-table-wrap scroll-x">
-            <table className="incentive-table" aria-label={`Achievements of ${program.program_name}`}>
+          <div className="data-table-wrap scroll-x">
+            <table className="data-table incentive-table" aria-label={`Achievements of ${program.program_name}`}>
               <thead>
                 <tr>
                   <th scope="col">Dealer</th>
                   <th scope="col">Tier</th>
-                  <th scope="col" className="incentive-table__figure">
+                  <th scope="col" className="data-table__figure">
                     Achieved
                   </th>
                   <th scope="col">Reward</th>
@@ -138,12 +138,12 @@ export function ProgramCard({ program, toggling, exporting, onToggle, onEdit, on
                   <tr key={achievement.id}>
                     <td>
                       <span className="incentive-table__strong">{achievement.dealer_name}</span>
-                      <span className="muted incentive-table__sub">{dealerLocation(achievement)}</span>
+                      <span className="muted data-table__sub">{dealerLocation(achievement)}</span>
                     </td>
                     <td>{achievement.tier_name}</td>
-                    <td className="incentive-table__figure">
+                    <td className="data-table__figure">
                       {formatMetricValue(achievement.metric, achievement.value_achieved)}
-                      <span className="muted incentive-table__sub">
+                      <span className="muted data-table__sub">
                         of {formatThreshold(achievement.metric, achievement.threshold_value)}
                       </span>
                     </td>

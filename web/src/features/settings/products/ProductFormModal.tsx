@@ -135,22 +135,14 @@ export function ProductFormModal({ product, onClose, onSaved }: ProductFormModal
           />
         </div>
         <div className="product-form__pair">
-          <InputField
+          <UnitCountField
             label="Stock on hand"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={1}
             value={draft.stock_on_hand}
             onChange={set('stock_on_hand')}
             hint="Optional; leave empty not to track stock."
           />
-          <InputField
+          <UnitCountField
             label="Low-stock level"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={1}
             value={draft.low_stock_threshold}
             onChange={set('low_stock_threshold')}
             hint="Optional; at or below it, admins are told and dealers see Low stock."
@@ -178,4 +170,9 @@ export function ProductFormModal({ product, onClose, onSaved }: ProductFormModal
       </form>
     </Modal>
   );
+}
+
+/** An optional count of units as typed (stock on hand, a low-stock level): a whole number, none below zero. */
+function UnitCountField(props: { label: string; value: string; onChange: (value: string) => void; hint: string }) {
+  return <InputField {...props} type="number" inputMode="numeric" min={0} step={1} />;
 }
