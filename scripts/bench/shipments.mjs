@@ -24,7 +24,7 @@
 import path from 'node:path';
 import { expectOk, httpClient } from './lib/http.mjs';
 import { figures, p95Verdict, percentile, secondsSince, until } from './lib/measure.mjs';
-import { benchPortal, DATABASE_ADMIN_URL, REPO, requireBuilt, runBenchmark, withPortalExit } from './lib/portal.mjs';
+import { REPO, runPortalBenchmark } from './lib/portal.mjs';
 import { benchDealer, createDealers } from './lib/seed.mjs';
 
 const WEB_DIST = path.join(REPO, 'web/dist');
@@ -103,21 +103,9 @@ async function createOrders(base, auth, dealers, count) {
 
 // ---------------------------------------------------------------------------------------------------------------
 
-const bench = benchPortal({ prefix: 'bench_shipments', admin: ADMIN, webDist: WEB_DIST });
-const cleanUp = async () => {
-  destroy();
-  await bench.close();
-};
-
-async function main() {
-  requireBuilt(WEB_DIST);
-  try {
-    const { url: base, auth } = await bench.open();
-    const db = await bench.client();
-    console.log(
-      `create-shipment through the gateway (NODE_ENV=production, PostgreSQL ${new URL(DATABASE_ADMIN_URL).host})`,
-    );
-
+runPortalBenchmark(
+  { prefix: 'bench_shipments', admin: ADMIN, webDist: WEB_DIST, title: 'create-shipment', closeHttp: destroy },
+  async ({ base, auth, db }) => {
     const dealers = (await createDealers(send, base, auth, dealerForms())).map((dealer) => dealer.id);
     const total = (WARMUP + SHIPMENTS) * SIZE;
     const seedStarted = Date.now();
@@ -185,11 +173,5 @@ async function main() {
         `p50 ${percentile(settles, 50)} ms, p95 ${percentile(settles, 95)} ms after the reply (no target)`,
     );
     return ok;
-  } catch (err) {
-    throw withPortalExit(err, bench.portal);
-  } finally {
-    await cleanUp();
-  }
-}
-
-runBenchmark(main, cleanUp);
+  },
+);

@@ -42,7 +42,7 @@ import { pathToFileURL } from 'node:url';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { answerSize, expectOk, httpClient } from './lib/http.mjs';
 import { figures, p95Verdict, secondsSince, timeSequential, until } from './lib/measure.mjs';
-import { benchPortal, DATABASE_ADMIN_URL, REPO, requireBuilt, runBenchmark, withPortalExit } from './lib/portal.mjs';
+import { REPO, runPortalBenchmark } from './lib/portal.mjs';
 import { benchDealer, createDealers } from './lib/seed.mjs';
 
 const WEB_DIST = path.join(REPO, 'web/dist');
@@ -423,21 +423,9 @@ async function benchAging(base, auth, db) {
 
 // ---------------------------------------------------------------------------------------------------------------
 
-const bench = benchPortal({ prefix: 'bench_statements', admin: ADMIN, webDist: WEB_DIST });
-const cleanUp = async () => {
-  destroy();
-  await bench.close();
-};
-
-async function main() {
-  requireBuilt(WEB_DIST);
-  try {
-    const { url: base, auth } = await bench.open();
-    const db = await bench.client();
-    console.log(
-      `statements and AR aging through the gateway (NODE_ENV=production, PostgreSQL ${new URL(DATABASE_ADMIN_URL).host})`,
-    );
-
+runPortalBenchmark(
+  { prefix: 'bench_statements', admin: ADMIN, webDist: WEB_DIST, title: 'statements and AR aging', closeHttp: destroy },
+  async ({ base, auth, db }) => {
     const [dealer] = await createDealers(send, base, auth, [
       benchDealer(0, { business_name: 'Timber Ridge Outfitters' }),
     ]);
@@ -472,11 +460,5 @@ async function main() {
     const pdfOk = await benchStatementPdf(base, auth, statement.route, statement.closingCents);
     const agingOk = AGING_DEALERS > 0 ? await benchAging(base, auth, db) : true;
     return statement.ok && pdfOk && agingOk;
-  } catch (err) {
-    throw withPortalExit(err, bench.portal);
-  } finally {
-    await cleanUp();
-  }
-}
-
-runBenchmark(main, cleanUp);
+  },
+);

@@ -245,6 +245,35 @@ export function runBenchmark(main, cleanUp) {
 }
 
 /**
+ * Runs a benchmark on a fresh portal (benchPortal) and exits 0 or 1: prints `title` with where it runs, hands
+ * `measure` what `open()` answers plus `base` (the portal's URL) and `db` (a client of its database), and exits on
+ * whether `measure` says every target was met. A failure carries why a dying portal exited; the portal is stopped,
+ * the database dropped and `closeHttp` (the benchmark's HTTP client's `destroy`) called at the end, on failure and
+ * on Ctrl-C.
+ */
+export function runPortalBenchmark({ prefix, admin, webDist, title, closeHttp }, measure) {
+  const bench = benchPortal({ prefix, admin, webDist });
+  const cleanUp = async () => {
+    closeHttp?.();
+    await bench.close();
+  };
+  const main = async () => {
+    requireBuilt(webDist);
+    try {
+      const opened = await bench.open();
+      const db = await bench.client();
+      console.log(`${title} through the gateway (NODE_ENV=production, PostgreSQL ${new URL(DATABASE_ADMIN_URL).host})`);
+      return await measure({ ...opened, base: opened.url, db });
+    } catch (err) {
+      throw withPortalExit(err, bench.portal);
+    } finally {
+      await cleanUp();
+    }
+  };
+  runBenchmark(main, cleanUp);
+}
+
+/**
  * Until the portal is quiet: every service's outbox published and no service applied an event for a second.
  * `db` is a client on the portal's database (every service schema). Answers the seconds waited.
  */

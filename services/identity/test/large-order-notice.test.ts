@@ -3,55 +3,22 @@
  * server when the order's total is above the threshold of the notification settings, once per order.
  */
 import { randomUUID } from 'node:crypto';
-import {
-  DEFAULT_NOTIFICATION_SETTINGS,
-  DealerCreated,
-  type NotificationSettings,
-  OrderCreated,
-  type PayloadOfType,
-} from '@portal/contracts';
-import { createInProcessTransport, createLogger, type InProcessTransport } from '@portal/platform';
-import { dealerSnapshot, deliverEvent, eventsSettled } from '@portal/platform/testing';
-import { parseMail, type SmtpReceiver, startSmtpReceiver } from '@portal/platform/testing/smtp-receiver';
-import { writeSettings } from '../src/data/settings-store';
-import { startIdentity, type TestIdentity, testMailEnv } from './support/identity';
+import { DealerCreated, OrderCreated, type PayloadOfType } from '@portal/contracts';
+import { dealerSnapshot } from '@portal/platform/testing';
+import { parseMail } from '@portal/platform/testing/smtp-receiver';
+import { NOTIFICATION_EMAIL, type NotificationsHarness, startNotifications } from './support/notifications';
 
-let smtp: SmtpReceiver;
-let transport: InProcessTransport;
-let identity: TestIdentity;
-
+let t: NotificationsHarness;
 beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  const logger = createLogger('test', 'silent');
-  transport = createInProcessTransport({ logger });
-  identity = await startIdentity(
-    'identity_large_orders',
-    {
-      ...testMailEnv(smtp),
-    },
-    { transport, logger },
-  );
-  await deliverEvent(
-    transport,
-    identity.service,
+  t = await startNotifications('identity_large_orders');
+  await t.deliver(
     DealerCreated,
     'DLARGE01',
     dealerSnapshot({ dealer_id: 'DLARGE01', email: 'large@example.com', business_name: 'Timber Blinds' }),
+    { producer: 'dealer' },
   );
 });
-afterAll(async () => {
-  await identity?.stop();
-  await transport?.close();
-  await smtp?.stop();
-});
-
-const saveNotificationSettings = (changes: Partial<NotificationSettings>) =>
-  writeSettings(
-    identity.service.ctx.db.manager,
-    'notifications',
-    { ...DEFAULT_NOTIFICATION_SETTINGS, notification_email: 'owner@example.com', ...changes },
-    'test',
-  );
+afterAll(() => t?.stop());
 
 const order = (totalCents: number): PayloadOfType<'order.created'> => ({
   order_id: randomUUID(),
@@ -63,61 +30,37 @@ const order = (totalCents: number): PayloadOfType<'order.created'> => ({
   created_at: new Date().toISOString(),
 });
 
-/** publishes order.created with the given event id and waits until identity applied (or skipped) it */
-async function deliverOrder(payload: PayloadOfType<'order.created'>, id = randomUUID()): Promise<void> {
-  await transport.publish(
-    {
-      id,
-      type: OrderCreated.type,
-      version: OrderCreated.version,
-      occurredAt: new Date().toISOString(),
-      producer: 'order',
-      aggregateId: payload.order_id,
-      payload,
-    },
-    {},
-  );
-  const until = Date.now() + 5000;
-  for (;;) {
-    const rows = await identity.service.ctx.db.query('SELECT 1 FROM processed_events WHERE event_id = $1', [id]);
-    if (rows.length) return;
-    if (Date.now() > until) throw new Error(`order.created ${id} was not applied in time`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+/** publishes order.created (under the given event id) and waits until identity applied (or skipped) it */
+const deliverOrder = (payload: PayloadOfType<'order.created'>, id?: string) =>
+  t.deliver(OrderCreated, payload.order_id, payload, { id });
 
 /** the large-order notices of an order (its new-order notice and others are the notifications tests' concern) */
-const mailsAbout = (orderId: string) =>
-  smtp.received.filter((mail) => {
-    const subject = parseMail(mail.raw).headers.get('subject') ?? '';
-    return subject.startsWith('Large order') && subject.includes(orderId.slice(-8).toUpperCase());
-  });
+const mailsAbout = (orderId: string) => t.mailsWith(`Large order ${orderId.slice(-8).toUpperCase()}`);
 
 test('When an order above the threshold is created with notify_large_orders on, Then one notice reaches the notification email, even when delivered again', async () => {
-  await saveNotificationSettings({ notify_large_orders: true, large_order_threshold: 1000 });
+  await t.notifications({ notify_large_orders: true, large_order_threshold: 1000 });
   const large = order(100001); // $1000.01
-  const eventId = randomUUID();
-  await deliverOrder(large, eventId);
+  const eventId = await deliverOrder(large);
   await deliverOrder(large, eventId); // the same message redelivered
   await deliverOrder(large); // the same order announced again under a new event id
-  await eventsSettled(transport, [identity.service]); // the redelivery too was handled: no second send is coming
+  await t.settled(); // the redelivery too was handled: no second send is coming
   const mails = mailsAbout(large.order_id);
   expect(mails).toHaveLength(1);
   const [mail] = mails;
-  expect(mail?.envelopeTo).toEqual(['owner@example.com']);
+  expect(mail?.envelopeTo).toEqual([NOTIFICATION_EMAIL]);
   const parsed = parseMail(mail?.raw ?? '');
   const number = large.order_id.slice(-8).toUpperCase();
   expect(parsed.headers.get('subject')).toBe(`Large order ${number} from Timber Blinds: $1000.01`);
   expect(parsed.body).toContain('$1000.01');
-  const notices = await identity.service.ctx.db.query(
+  const notices = await t.identity.service.ctx.db.query(
     'SELECT sent_to, message_id FROM large_order_notices WHERE order_id = $1',
     [large.order_id],
   );
-  expect(notices).toEqual([{ sent_to: 'owner@example.com', message_id: expect.any(String) }]);
+  expect(notices).toEqual([{ sent_to: NOTIFICATION_EMAIL, message_id: expect.any(String) }]);
 });
 
 test('When an order is at or under the threshold, Then no notice', async () => {
-  await saveNotificationSettings({ notify_large_orders: true, large_order_threshold: 250.5 });
+  await t.notifications({ notify_large_orders: true, large_order_threshold: 250.5 });
   const atThreshold = order(25050);
   const under = order(1999);
   await deliverOrder(atThreshold);
@@ -131,11 +74,11 @@ test('When an order is at or under the threshold, Then no notice', async () => {
 });
 
 test('When notify_large_orders is off, Then a large order sends no notice', async () => {
-  await saveNotificationSettings({ notify_large_orders: false });
+  await t.notifications({ notify_large_orders: false });
   const large = order(5_000_000);
   await deliverOrder(large);
   expect(mailsAbout(large.order_id)).toHaveLength(0);
-  const notices = await identity.service.ctx.db.query('SELECT 1 FROM large_order_notices WHERE order_id = $1', [
+  const notices = await t.identity.service.ctx.db.query('SELECT 1 FROM large_order_notices WHERE order_id = $1', [
     large.order_id,
   ]);
   expect(notices).toHaveLength(0);

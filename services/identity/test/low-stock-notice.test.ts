@@ -3,41 +3,15 @@
  * a real SMTP server while email notifications and notify_low_inventory are on, once per event.
  */
 import { randomUUID } from 'node:crypto';
-import {
-  DEFAULT_NOTIFICATION_SETTINGS,
-  type NotificationSettings,
-  type PayloadOfType,
-  ProductStockLow,
-} from '@portal/contracts';
-import { createInProcessTransport, createLogger, type InProcessTransport } from '@portal/platform';
-import { deliverEvent, eventsSettled } from '@portal/platform/testing';
-import { parseMail, readableMail, type SmtpReceiver, startSmtpReceiver } from '@portal/platform/testing/smtp-receiver';
-import { writeSettings } from '../src/data/settings-store';
-import { startIdentity, type TestIdentity, testMailEnv } from './support/identity';
+import { type PayloadOfType, ProductStockLow } from '@portal/contracts';
+import { readableMail } from '@portal/platform/testing/smtp-receiver';
+import { NOTIFICATION_EMAIL, type NotificationsHarness, startNotifications, subjectOf } from './support/notifications';
 
-let smtp: SmtpReceiver;
-let transport: InProcessTransport;
-let identity: TestIdentity;
-
+let t: NotificationsHarness;
 beforeAll(async () => {
-  smtp = await startSmtpReceiver();
-  const logger = createLogger('test', 'silent');
-  transport = createInProcessTransport({ logger });
-  identity = await startIdentity('identity_low_stock', { ...testMailEnv(smtp) }, { transport, logger });
+  t = await startNotifications('identity_low_stock');
 });
-afterAll(async () => {
-  await identity?.stop();
-  await transport?.close();
-  await smtp?.stop();
-});
-
-const saveNotificationSettings = (changes: Partial<NotificationSettings>) =>
-  writeSettings(
-    identity.service.ctx.db.manager,
-    'notifications',
-    { ...DEFAULT_NOTIFICATION_SETTINGS, notification_email: 'owner@example.com', ...changes },
-    'test',
-  );
+afterAll(() => t?.stop());
 
 const lowStock = (overrides: Partial<PayloadOfType<'product.stock_low'>> = {}): PayloadOfType<'product.stock_low'> => ({
   product_id: randomUUID(),
@@ -50,55 +24,52 @@ const lowStock = (overrides: Partial<PayloadOfType<'product.stock_low'>> = {}): 
 
 /** publishes product.stock_low as the catalog would and waits until identity applied (or skipped) it */
 const deliver = (payload: PayloadOfType<'product.stock_low'>, id?: string) =>
-  deliverEvent(transport, identity.service, ProductStockLow, payload.product_id, payload, { producer: 'catalog', id });
-
-const mailsAbout = (sku: string) =>
-  smtp.received.filter((mail) => (parseMail(mail.raw).headers.get('subject') ?? '').includes(sku));
+  t.deliver(ProductStockLow, payload.product_id, payload, { producer: 'catalog', id });
 
 test('When a product falls to its level with notify_low_inventory on, Then one notice reaches the notification email, even when delivered again', async () => {
-  await saveNotificationSettings({ email_notifications_enabled: true, notify_low_inventory: true });
+  await t.notifications({ email_notifications_enabled: true, notify_low_inventory: true });
   const product = lowStock();
   const eventId = await deliver(product);
   await deliver(product, eventId); // the same message redelivered
-  await eventsSettled(transport, [identity.service]);
-  const mails = mailsAbout(product.sku ?? '');
+  await t.settled();
+  const mails = t.mailsWith(product.sku ?? '');
   expect(mails).toHaveLength(1);
-  expect(mails[0]?.envelopeTo).toEqual(['owner@example.com']);
+  expect(mails[0]?.envelopeTo).toEqual([NOTIFICATION_EMAIL]);
   const [mail] = mails;
   if (!mail) throw new Error('no notice');
-  expect(parseMail(mail.raw).headers.get('subject')).toBe(`Low stock: Hub Blind (SKU ${product.sku})`);
+  expect(subjectOf(mail)).toBe(`Low stock: Hub Blind (SKU ${product.sku})`);
   const text = readableMail(mail);
   expect(text).toContain('at or below its low-stock level of 5: 2 units are available');
   expect(text).toContain('/admin/settings/products?stock=low');
-  const claims = await identity.service.ctx.db.query(
+  const claims = await t.identity.service.ctx.db.query(
     "SELECT sent_to, message_id FROM sent_notifications WHERE kind = 'low_stock' AND key = $1",
     [eventId],
   );
-  expect(claims).toEqual([{ sent_to: ['owner@example.com'], message_id: expect.any(String) }]);
+  expect(claims).toEqual([{ sent_to: [NOTIFICATION_EMAIL], message_id: expect.any(String) }]);
 });
 
 test('When the product falls again after a restock (a new event), Then it is mailed again', async () => {
-  await saveNotificationSettings({ email_notifications_enabled: true, notify_low_inventory: true });
+  await t.notifications({ email_notifications_enabled: true, notify_low_inventory: true });
   const product = lowStock({ available: 0 });
   await deliver(product);
   await deliver({ ...product, available: 4 });
-  await eventsSettled(transport, [identity.service]);
-  const bodies = mailsAbout(product.sku ?? '').map(readableMail);
+  await t.settled();
+  const bodies = t.mailsWith(product.sku ?? '').map(readableMail);
   expect(bodies).toHaveLength(2);
   expect(bodies[0]).toContain('none is available');
 });
 
 test('When notify_low_inventory or email notifications are off, Then no notice and nothing claimed', async () => {
-  await saveNotificationSettings({ email_notifications_enabled: true, notify_low_inventory: false });
+  await t.notifications({ email_notifications_enabled: true, notify_low_inventory: false });
   const switchedOff = lowStock();
   const first = await deliver(switchedOff);
-  await saveNotificationSettings({ email_notifications_enabled: false, notify_low_inventory: true });
+  await t.notifications({ email_notifications_enabled: false, notify_low_inventory: true });
   const allOff = lowStock();
   const second = await deliver(allOff);
-  await eventsSettled(transport, [identity.service]);
-  expect(mailsAbout(switchedOff.sku ?? '')).toHaveLength(0);
-  expect(mailsAbout(allOff.sku ?? '')).toHaveLength(0);
-  const claims = await identity.service.ctx.db.query(
+  await t.settled();
+  expect(t.mailsWith(switchedOff.sku ?? '')).toHaveLength(0);
+  expect(t.mailsWith(allOff.sku ?? '')).toHaveLength(0);
+  const claims = await t.identity.service.ctx.db.query(
     "SELECT 1 FROM sent_notifications WHERE kind = 'low_stock' AND key = ANY($1::text[])",
     [[first, second]],
   );
