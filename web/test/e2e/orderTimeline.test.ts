@@ -2,8 +2,8 @@
  * Where is my order, in a real browser against the real portal (issue 24): an order is placed for a dealer,
  * confirmed, paid in part and put on a route that leaves (its first order marked shipped, so shipping announces
  * the departure); the dealer opens Track order on its My Orders card and reads the timeline as an ordered list —
- * each step's state in words, the route, when to expect it in the system timezone, and what comes next. Axe is
- * clean at 1440×900 and 390×844.
+ * each step's state in words, the route, when to expect it in the system timezone, and what comes next; the admin
+ * reads the same in the order's invoice. Axe is clean at 1440×900 and 390×844.
  *
  * Needs the built portal (`npx turbo run build`).
  */
@@ -146,6 +146,25 @@ describe('Where is my order in a real browser', () => {
     await steps.scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(SHOTS, 'timeline-390.png') });
     await expectNoAxeViolationsAtBothSizes(page);
+
+    // the admin answering the dealer's call reads the same timeline in the order's invoice
+    const adminBrowser = await launchBrowser();
+    try {
+      const admin = await signedInPage(adminBrowser.context, portal, portal.adminEmail, portal.adminPassword);
+      await admin.goto(`${portal.url}/admin/orders/${orderId}`);
+      const invoice = admin.getByRole('dialog', { name: `Invoice — Order ${number}` });
+      await invoice.getByRole('button', { name: 'Track order' }).click();
+      const adminSteps = invoice.getByRole('list', { name: `Order ${number} timeline` });
+      await adminSteps.waitFor();
+      const adminTexts = (await adminSteps.getByRole('listitem').allInnerTexts()).map((text) =>
+        text.replace(/\s+/g, ' ').trim(),
+      );
+      expect(adminTexts).toEqual(texts);
+      await admin.screenshot({ path: path.join(SHOTS, 'timeline-admin-1440.png'), fullPage: true });
+      await expectNoAxeViolationsAtBothSizes(admin, '.modal');
+    } finally {
+      await adminBrowser.close();
+    }
   });
 });
 

@@ -29,7 +29,7 @@ export function DeliveryProofView({
       <p className="order-card__delivered-text">{text}</p>
       <button
         type="button"
-        className="order-card__proof-toggle"
+        className="disclosure-toggle"
         aria-expanded={open}
         aria-controls={bodyId}
         onClick={(event) => {

@@ -13,8 +13,9 @@ const STATE_TEXT: Readonly<Record<OrderTimelineStep['state'], string>> = {
 };
 
 /**
- * "Track order" on a My Orders card: the order's timeline behind a button, read when the dealer opens it (and
- * again when an order change invalidates the orders). Clicks inside do not open the invoice (the card's click).
+ * "Track order" on a My Orders card and in the admin's invoice: the order's timeline behind a button, read when
+ * it is opened (and again when an order change invalidates the orders). Clicks inside do not open the invoice
+ * (the card's click).
  */
 export function OrderTimelineDisclosure({ order }: { order: Pick<Order, 'order_id' | 'order_number'> }) {
   const [open, setOpen] = useState(false);
@@ -25,7 +26,7 @@ export function OrderTimelineDisclosure({ order }: { order: Pick<Order, 'order_i
     <div className="order-timeline" onClick={(event) => event.stopPropagation()}>
       <button
         type="button"
-        className="order-timeline__toggle"
+        className="disclosure-toggle"
         aria-expanded={open}
         aria-controls={bodyId}
         onClick={() => setOpen((shown) => !shown)}

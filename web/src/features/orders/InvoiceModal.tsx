@@ -8,6 +8,7 @@ import { SelectInput } from '../../ui/FormField';
 import { Modal } from '../../ui/Modal';
 import { HistoryDisclosure } from '../audit/HistoryDisclosure';
 import { HistoryPanel } from '../audit/HistoryPanel';
+import { OrderTimelineDisclosure } from '../my-orders/OrderTimeline';
 import { useGetProductsQuery } from '../products/catalogApi';
 import { selectToken } from '../session/sessionSlice';
 import { AddItemForm, QuantityInput } from './AddItemForm';
@@ -37,8 +38,8 @@ interface InvoiceModalProps {
 
 /**
  * The invoice modal: the invoice (company, dealer, lines, totals, payments) and, for admins, Record Payment,
- * the status select, quantity edits and Add Item while the chosen status is pending, Print Invoice, Email
- * Invoice, Download PDF and Update Invoice. Print shows only the invoice (a copy rendered for print, see
+ * the status select, quantity edits and Add Item while the chosen status is pending, the order's timeline (as
+ * its dealer tracks it) and history, Print Invoice, Email Invoice, Download PDF and Update Invoice. Print shows only the invoice (a copy rendered for print, see
  * invoice.css).
  */
 export function InvoiceModal({ order, context, onClose }: InvoiceModalProps) {
@@ -206,6 +207,7 @@ export function InvoiceModal({ order, context, onClose }: InvoiceModalProps) {
               onAddCustom={(line) => setLines((old) => [...old, line])}
             />
           )}
+          {admin && <OrderTimelineDisclosure order={order} />}
           {admin && (
             <HistoryDisclosure className="invoice-history">
               <HistoryPanel title="Order changes" entity="order" entityId={order.order_id} />
