@@ -54,14 +54,23 @@ export const drawableParty = (p: InvoiceParty): InvoiceParty => ({
 });
 
 /**
+ * How many pages a long document draws before it lets the event loop turn (`nextTurn`): rendering is CPU work in
+ * the service's one thread, and a 300-page statement would otherwise hold every other request for its whole time.
+ */
+export const PAGES_PER_TURN = 16;
+
+/** Resolves after the event loop has turned once: what waits (other requests, timers, I/O) runs first. */
+export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
  * A document drawn by `draw` as PDF bytes. Pages are buffered, so `drawFooters` can draw on every page at the end,
  * unless `buffered` is false: then each page is written out when the next one is added (a long document keeps less
  * in memory and spends less on garbage collection), and `draw` must draw each page's footer (`drawFooter`) before
- * it adds the next page.
+ * it adds the next page. `draw` may be async (a long document awaits `nextTurn` between pages).
  */
-export function renderPdf(
+export async function renderPdf(
   info: PDFKit.DocumentInfo,
-  draw: (doc: Doc) => void,
+  draw: (doc: Doc) => void | Promise<void>,
   { buffered = true }: { buffered?: boolean } = {},
 ): Promise<Buffer> {
   const doc = new PDFDocument({ size: 'LETTER', margin: MARGIN, bufferPages: buffered, info });
@@ -73,11 +82,9 @@ export function renderPdf(
     doc.on('error', reject);
   });
   try {
-    draw(doc);
+    await draw(doc);
+  } finally {
     doc.end();
-  } catch (err) {
-    doc.end();
-    return Promise.reject(err);
   }
   return done;
 }

@@ -17,6 +17,8 @@ import {
   INK,
   MARGIN,
   MUTED,
+  nextTurn,
+  PAGES_PER_TURN,
   RULE,
   renderPdf,
   TABLE_HEADER_HEIGHT,
@@ -33,6 +35,7 @@ import {
  * A 24-month statement runs to hundreds of pages, so the body is laid out twice: first only counted (the page
  * breaks, without drawing), then drawn with each page's footer written before the next page is added. pdfkit then
  * writes each page out as it goes instead of buffering them all for the footers, which cost a quarter of the time.
+ * Both passes let the event loop turn every PAGES_PER_TURN pages, so the service answers other requests meanwhile.
  */
 
 export interface StatementPdfInput {
@@ -96,7 +99,7 @@ export function renderStatementPdf(input: StatementPdfInput): Promise<Buffer> {
   const entries: readonly Entry[] = ['opening', ...statement.lines, 'closing'];
   return renderPdf(
     { Title: `Statement ${range}`, Author: company.name, Subject: `Statement for ${dealer.name}, ${range}` },
-    (doc) => {
+    async (doc) => {
       drawDocumentHeader(doc, company, 'STATEMENT', [
         ['From', dayLabel(statement.from)],
         ['To', dayLabel(statement.to)],
@@ -104,17 +107,17 @@ export function renderStatementPdf(input: StatementPdfInput): Promise<Buffer> {
         ['Closing', formatDollars(statement.closing_cents)],
       ]);
       drawPartyUnder(doc, 'STATEMENT FOR', dealer);
-      const body = (flow: Flow) => {
+      const body = async (flow: Flow) => {
         drawSummary(flow, statement);
-        drawEntries(flow, statement, entries);
+        await drawEntries(flow, statement, entries);
         drawAging(flow, statement);
-        drawOpenInvoices(flow, statement);
+        await drawOpenInvoices(flow, statement);
       };
       const top = doc.y;
       const counted: Flow = { doc, y: top, page: 1, pages: 0, footer };
-      body(counted);
+      await body(counted);
       const flow: Flow = { doc, y: top, page: 1, pages: counted.page, footer };
-      body(flow);
+      await body(flow);
       drawFooter(doc, footer, flow.page, flow.pages);
     },
     { buffered: false },
@@ -194,12 +197,12 @@ function drawBoxes(flow: Flow, items: readonly (readonly [string, string])[]): v
  * 24-month statement has thousands of rows); only a part too long for its column goes through the wrapper. A day
  * that repeats the row above on the same page is left blank, as ledgers do.
  */
-function drawTable<T, C extends readonly StatementColumn[]>(
+async function drawTable<T, C extends readonly StatementColumn[]>(
   flow: Flow,
   columns: C,
   rows: readonly T[],
   cellsOf: (row: T) => { cells: Row<C>; strong?: boolean },
-): void {
+): Promise<void> {
   const { doc } = flow;
   const draw = drawing(flow);
   keepTogether(flow, TABLE_HEADER_HEIGHT + 2 * (TABLE_FONT_SIZE + 2 * ROW_PAD));
@@ -252,6 +255,7 @@ function drawTable<T, C extends readonly StatementColumn[]>(
     if (y + height > BODY_BOTTOM) {
       drawRules();
       newPage(flow);
+      if (flow.page % PAGES_PER_TURN === 0) await nextTurn();
       y = startPage(flow.y);
       doc.font(rowStrong ? 'Helvetica-Bold' : 'Helvetica').fontSize(TABLE_FONT_SIZE);
       strong = rowStrong;
@@ -305,10 +309,10 @@ function partLines(doc: Doc, text: string, width: number): string[] | undefined 
 /** A row of the activity table: the opening line, an entry, the closing line. */
 type Entry = 'opening' | StatementModel['lines'][number] | 'closing';
 
-function drawEntries(flow: Flow, statement: StatementModel, entries: readonly Entry[]): void {
+function drawEntries(flow: Flow, statement: StatementModel, entries: readonly Entry[]): Promise<void> {
   drawHeading(flow, 'Activity');
   const money = (cents: number) => (cents === 0 ? '' : formatDollars(cents));
-  drawTable(flow, ENTRY_COLUMNS, entries, (entry) => {
+  return drawTable(flow, ENTRY_COLUMNS, entries, (entry) => {
     if (entry === 'opening')
       return {
         cells: {
@@ -355,7 +359,7 @@ function drawAging(flow: Flow, statement: StatementModel): void {
   );
 }
 
-function drawOpenInvoices(flow: Flow, statement: StatementModel): void {
+async function drawOpenInvoices(flow: Flow, statement: StatementModel): Promise<void> {
   keepTogether(flow, 80);
   drawHeading(flow, 'Open invoices');
   if (statement.open_invoices.length === 0) {
@@ -367,7 +371,7 @@ function drawOpenInvoices(flow: Flow, statement: StatementModel): void {
         .text('Nothing is unpaid.', MARGIN, flow.y, { lineBreak: false });
     return;
   }
-  drawTable(flow, OPEN_COLUMNS, statement.open_invoices, (invoice) => ({
+  await drawTable(flow, OPEN_COLUMNS, statement.open_invoices, (invoice) => ({
     cells: {
       order: drawableText(
         invoice.po_number

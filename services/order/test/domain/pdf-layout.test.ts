@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { noAging, type StatementLine, type StatementModel } from '../../src/domain/aging';
-import { renderPdf, TextRun } from '../../src/invoice/pdf-layout';
+import { PAGES_PER_TURN, renderPdf, TextRun } from '../../src/invoice/pdf-layout';
 import { renderStatementPdf } from '../../src/invoice/render-statement-pdf';
 import { type PdfTextItem, pdfTextItems } from '../support/pdf-text';
 
@@ -129,9 +129,9 @@ function statement(lines: StatementLine[]): StatementModel {
   };
 }
 
-describe('A statement PDF’s descriptions', () => {
-  const party = { name: 'Ridge Line Blinds', lines: ['1 Factory Way', 'Austin, TX 78701'] };
+const PARTY = { name: 'Ridge Line Blinds', lines: ['1 Factory Way', 'Austin, TX 78701'] };
 
+describe('A statement PDF’s descriptions', () => {
   test('When a description is too wide for its column, Then it breaks between its parts, and a part too wide alone still wraps', async () => {
     const longPo = `PO ${'LONG-PURCHASE-ORDER-'.repeat(3)}END`;
     const pdf = await renderStatementPdf({
@@ -140,8 +140,8 @@ describe('A statement PDF’s descriptions', () => {
         line({ description: 'Payment (check 2012341) · Order 7B3D4C1F', payment_id: 'pay-2' }),
         line({ kind: 'order', payment_id: null, description: `Order 7B3D4C1F · ${longPo}`, charge_cents: 5_000 }),
       ]),
-      company: party,
-      dealer: party,
+      company: PARTY,
+      dealer: PARTY,
     });
     const [page] = await pdfTextItems(pdf);
     const texts = (page ?? []).map((item) => item.text);
@@ -156,5 +156,35 @@ describe('A statement PDF’s descriptions', () => {
     expect((first?.y ?? 0) - (second?.y ?? 0)).toBeLessThan(12);
     // a part wider than the column: pdfkit's wrapper breaks it, and every character is still there
     expect(texts.join('').replace(/\s/g, '')).toContain(longPo.replace(/\s/g, ''));
+  });
+});
+
+describe('A long statement PDF and the service around it', () => {
+  test('When a statement of hundreds of pages renders, Then the event loop turns between its pages: other requests are answered meanwhile', async () => {
+    const lines: StatementLine[] = [];
+    for (let i = 0; i < 3_000; i++)
+      lines.push(
+        line({
+          kind: i % 2 ? 'payment' : 'order',
+          payment_id: i % 2 ? `pay-${i}` : null,
+          description: i % 2 ? `Payment (check ${2_000_000 + i}) · Order 7B3D4C1F` : 'Order 7B3D4C1F',
+          charge_cents: i % 2 ? 0 : 10_000,
+          payment_cents: i % 2 ? 10_000 : 0,
+        }),
+      );
+    // what else the service has to do: one turn of the event loop after another, counted
+    let turns = 0;
+    let rendering = true;
+    const turn = () => {
+      turns += 1;
+      if (rendering) setImmediate(turn);
+    };
+    setImmediate(turn);
+    const pdf = await renderStatementPdf({ statement: statement(lines), company: PARTY, dealer: PARTY });
+    rendering = false;
+    const pages = (await pdfTextItems(pdf)).length;
+    expect(pages).toBeGreaterThan(100);
+    // the layout is counted, then drawn: each pass lets the loop turn at least every PAGES_PER_TURN pages
+    expect(turns).toBeGreaterThanOrEqual(Math.floor((2 * pages) / PAGES_PER_TURN));
   });
 });
