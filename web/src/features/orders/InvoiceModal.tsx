@@ -39,8 +39,8 @@ interface InvoiceModalProps {
 /**
  * The invoice modal: the invoice (company, dealer, lines, totals, payments) and, for admins, Record Payment,
  * the status select, quantity edits and Add Item while the chosen status is pending, the order's timeline (as
- * its dealer tracks it) and history, Print Invoice, Email Invoice, Download PDF and Update Invoice. Print shows only the invoice (a copy rendered for print, see
- * invoice.css).
+ * its dealer tracks it) and history, Print Invoice, Email Invoice, Download PDF and Update Invoice. Print shows
+ * only the invoice (a copy rendered for print, see invoice.css).
  */
 export function InvoiceModal({ order, context, onClose }: InvoiceModalProps) {
   const admin = context !== 'dealer';
