@@ -5,14 +5,12 @@ import { useQueryParam } from '../../app/navigation/history';
 import { Link } from '../../app/navigation/Link';
 import { formatRoute } from '../../app/navigation/routes';
 import { formatPrice } from '../../format/money';
-import { Button } from '../../ui/Button';
 import { lazyScreen } from '../../ui/lazyScreen';
 import { Message } from '../../ui/Message';
-import { selectToken } from '../session/sessionSlice';
 import { useGetOwnStatementPagesInfiniteQuery, useGetOwnStatementQuery } from './accountApi';
 import { pastDueTotal, statementQuery, statementRangeProblem } from './accountView';
+import { StatementPdfButton } from './StatementPdfButton';
 import { AgingFigures, OpenInvoicesTable, type OrderOpener, type StatementRange, StatementView } from './StatementView';
-import { downloadStatementPdf } from './statementPdf';
 import { useOpenInvoice } from './useOpenInvoice';
 import { useStatementPages } from './useStatementPages';
 
@@ -21,6 +19,8 @@ const InvoiceModal = lazyScreen(() => import('../orders/InvoiceModal'), 'Invoice
 
 /** Today's figures, aging and what is due: the statement's summary, with the fewest entries a page may have. */
 const TODAY = { query: { limit: 1 } };
+/** the signed-in dealer's own statement */
+const OWN = { kind: 'own' } as const;
 const MY_ORDERS = formatRoute({ role: 'dealer', tab: 'orders', orderId: null });
 
 /**
@@ -30,7 +30,6 @@ const MY_ORDERS = formatRoute({ role: 'dealer', tab: 'orders', orderId: null });
  */
 export function AccountPanel() {
   const dealerId = useAppSelector((state) => state.session.user?.dealer_id ?? null);
-  const token = useAppSelector(selectToken);
   const [from, setFrom] = useQueryParam('from');
   const [to, setTo] = useQueryParam('to');
   const range: StatementRange = { from, to };
@@ -40,7 +39,6 @@ export function AccountPanel() {
   const pages = useStatementPages(ranged);
   const shown = problem ? undefined : pages.statement;
   const invoice = useOpenInvoice(dealerId);
-  const [downloading, setDownloading] = useState(false);
   const [notice, setNotice] = useState<string>();
 
   const openOrder: OrderOpener = (order) => (
@@ -53,21 +51,6 @@ export function AccountPanel() {
       #{order.order_number}
     </button>
   );
-
-  async function download() {
-    const statement = shown;
-    if (!statement) return;
-    setDownloading(true);
-    setNotice(undefined);
-    try {
-      const filename = await downloadStatementPdf(token, { kind: 'own' }, statement);
-      setNotice(`Downloading ${filename}...`);
-    } catch (failure) {
-      setNotice(`Error downloading the statement: ${(failure as Error).message}`);
-    } finally {
-      setDownloading(false);
-    }
-  }
 
   if (!dealerId) return <Message text="Error: This login is not linked to a dealer" />;
   const now = today.data;
@@ -131,17 +114,7 @@ export function AccountPanel() {
         pages={pages}
         loading={!problem && ranged.isFetching && !ranged.currentData}
         openOrder={openOrder}
-        actions={
-          <Button
-            variant="secondary"
-            onClick={download}
-            busy={downloading}
-            busyLabel="Downloading..."
-            disabled={!shown}
-          >
-            Download PDF
-          </Button>
-        }
+        actions={<StatementPdfButton owner={OWN} statement={shown} onNotice={setNotice} />}
         notice={
           <Message
             text={notice ?? (ranged.error ? failureMessage(ranged.error, 'Failed to load the statement') : undefined)}

@@ -1,17 +1,15 @@
 import { useState } from 'react';
 import { failureMessage } from '../../api/errorMessage';
-import { useAppSelector } from '../../app/hooks';
 import { Link } from '../../app/navigation/Link';
 import { formatCalendarDate } from '../../format/date';
 import { Button } from '../../ui/Button';
 import { Message } from '../../ui/Message';
 import { Modal } from '../../ui/Modal';
 import { failureDetail } from '../orders/orderMessages';
-import { selectToken } from '../session/sessionSlice';
 import { useEmailStatementMutation, useGetDealerStatementPagesInfiniteQuery } from './accountApi';
 import { statementQuery, statementRangeProblem } from './accountView';
+import { StatementPdfButton } from './StatementPdfButton';
 import { type OrderOpener, type StatementRange, StatementView } from './StatementView';
-import { downloadStatementPdf } from './statementPdf';
 import { useStatementPages } from './useStatementPages';
 
 interface DealerStatementSectionProps {
@@ -29,7 +27,6 @@ export const STATEMENT_EMAIL_SENT = 'Statement email sent successfully!';
  * its aging on the last day, Download PDF and Email Statement (asked first; the server's word on the outcome).
  */
 export function DealerStatementSection({ dealerId, dealerEmail, orderHref }: DealerStatementSectionProps) {
-  const token = useAppSelector(selectToken);
   const [range, setRange] = useState<StatementRange>({ from: '', to: '' });
   const problem = statementRangeProblem(range.from, range.to);
   const result = useGetDealerStatementPagesInfiniteQuery(
@@ -40,7 +37,6 @@ export function DealerStatementSection({ dealerId, dealerEmail, orderHref }: Dea
   const statement = problem ? undefined : pages.statement;
   const [emailStatement, { isLoading: emailing }] = useEmailStatementMutation();
   const [confirming, setConfirming] = useState(false);
-  const [downloading, setDownloading] = useState(false);
   const [notice, setNotice] = useState<string>();
 
   const openOrder: OrderOpener = (order) => (
@@ -52,20 +48,6 @@ export function DealerStatementSection({ dealerId, dealerEmail, orderHref }: Dea
       #{order.order_number}
     </Link>
   );
-
-  async function download() {
-    if (!statement) return;
-    setDownloading(true);
-    setNotice(undefined);
-    try {
-      const filename = await downloadStatementPdf(token, { kind: 'dealer', dealerId }, statement);
-      setNotice(`Downloading ${filename}...`);
-    } catch (failure) {
-      setNotice(`Error downloading the statement: ${(failure as Error).message}`);
-    } finally {
-      setDownloading(false);
-    }
-  }
 
   async function email() {
     if (!statement) return;
@@ -96,15 +78,7 @@ export function DealerStatementSection({ dealerId, dealerEmail, orderHref }: Dea
         showAging
         actions={
           <>
-            <Button
-              variant="secondary"
-              onClick={download}
-              busy={downloading}
-              busyLabel="Downloading..."
-              disabled={!statement}
-            >
-              Download PDF
-            </Button>
+            <StatementPdfButton owner={{ kind: 'dealer', dealerId }} statement={statement} onNotice={setNotice} />
             <Button variant="secondary" onClick={() => setConfirming(true)} disabled={!statement}>
               Email Statement
             </Button>
