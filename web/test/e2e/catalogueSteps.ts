@@ -88,8 +88,14 @@ async function call(portal: Portal, route: string, init: RequestInit & { token?:
   return body;
 }
 
-/** A dealer with a login, made through the API (the dealer screens have their own tests): its email and password. */
-export async function createDealerAccount(portal: Portal, email: string): Promise<{ email: string; password: string }> {
+/**
+ * A dealer with a login, made through the API (the dealer screens have their own tests): its email, password and
+ * dealer id.
+ */
+export async function createDealerAccount(
+  portal: Portal,
+  email: string,
+): Promise<{ email: string; password: string; dealerId: string }> {
   const login = await call(portal, '/api/auth/login', {
     method: 'POST',
     body: JSON.stringify({ email: portal.adminEmail, password: portal.adminPassword }),
@@ -109,8 +115,10 @@ export async function createDealerAccount(portal: Portal, email: string): Promis
       zone: 'Western Zone',
     }),
   });
-  if (typeof created.temporary_password !== 'string') throw new Error('create-dealer made no login');
-  return { email, password: created.temporary_password };
+  const dealerId = (created.dealer as { dealer_id?: unknown } | undefined)?.dealer_id;
+  if (typeof created.temporary_password !== 'string' || typeof dealerId !== 'string')
+    throw new Error('create-dealer made no login');
+  return { email, password: created.temporary_password, dealerId };
 }
 
 /** A new page of `context`, signed in from the landing page; resolves once the dashboard shows. */

@@ -16,7 +16,7 @@ import { adminApiToken, apiCaller } from './apiSteps';
 import { launchBrowser, type TestBrowser } from './browser';
 import { signedInPage } from './catalogueSteps';
 import { type Portal, startPortal } from './harness';
-import { axeViolations } from './pageChecks';
+import { axeViolations, eventually } from './pageChecks';
 
 jest.setTimeout(300_000);
 
@@ -530,19 +530,5 @@ async function expectOrdersDelivered(card: Locator, orders: ApiOrder[]): Promise
   for (const order of orders) {
     const row = card.getByRole('listitem', { name: `Order ${order.order_number}` });
     await row.getByText('DELIVERED', { exact: true }).waitFor();
-  }
-}
-
-/** Retries an assertion until it holds (events and answers arrive a little later), for up to `ms`. */
-async function eventually(check: () => Promise<void>, ms = 20_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
   }
 }

@@ -13,9 +13,9 @@ import type { OrderTimeline } from '@portal/contracts';
 import { dateFormatIn } from '../../src/format/date';
 import { adminApiToken, apiCaller } from './apiSteps';
 import { launchBrowser, type TestBrowser } from './browser';
-import { signedInPage } from './catalogueSteps';
+import { createDealerAccount, signedInPage } from './catalogueSteps';
 import { type Portal, startPortal } from './harness';
-import { expectNoAxeViolationsAtBothSizes } from './pageChecks';
+import { eventually, expectNoAxeViolationsAtBothSizes } from './pageChecks';
 
 jest.setTimeout(180_000);
 
@@ -43,26 +43,7 @@ describe('Where is my order in a real browser', () => {
   });
 
   test('When the dealer tracks an order that is on a truck, Then the timeline lists what happened, the route with its ETA, and what comes next', async () => {
-    const email = 'track@timber.test';
-    const dealer = await call<{ dealer: { dealer_id: string }; temporary_password: string }>(
-      '/api/admin/create-dealer',
-      {
-        method: 'POST',
-        body: {
-          email,
-          business_name: 'Timber Ridge Outdoors',
-          full_name: 'Jordan Ridge',
-          phone: '(406) 555-0199',
-          address: '4 Pine Street',
-          city: 'Missoula',
-          state: 'MT',
-          zip_code: '59801',
-          zone: 'Western Zone',
-        },
-      },
-    );
-    expect(dealer.status).toBe(200);
-    const dealerId = dealer.body.dealer.dealer_id;
+    const { email, password, dealerId } = await createDealerAccount(portal, 'track@timber.test');
 
     // the order service learns of the new dealer through its event: until then it refuses the order
     let created = { status: 0, body: {} as { order: { order_id: string; order_number: string } } };
@@ -116,7 +97,7 @@ describe('Where is my order in a real browser', () => {
     const eta = timeline?.steps.find((step) => step.kind === 'on_truck')?.eta_at;
     expect(eta).toEqual(expect.any(String));
 
-    const page = await signedInPage(dealerBrowser.context, portal, email, dealer.body.temporary_password);
+    const page = await signedInPage(dealerBrowser.context, portal, email, password);
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.getByRole('tab', { name: 'My Orders' }).click();
     const card = page.getByRole('listitem', { name: `Order ${number}` });
@@ -167,16 +148,3 @@ describe('Where is my order in a real browser', () => {
     }
   });
 });
-
-async function eventually(check: () => Promise<void>, ms = 20_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
-}

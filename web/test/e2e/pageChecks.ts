@@ -99,3 +99,17 @@ export async function expectNoAxeViolationsAtBothSizes(page: Page, include?: str
   }
   await page.setViewportSize({ width: 1440, height: 900 });
 }
+
+/** Retries an assertion until it holds (events and answers arrive a little later), for up to `ms`. */
+export async function eventually(check: () => Promise<void>, ms = 20_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    try {
+      await check();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+}

@@ -21,7 +21,7 @@ import { adminApiToken, apiCaller, apiToken } from './apiSteps';
 import { launchBrowser, type TestBrowser } from './browser';
 import { pngImage, signedInPage } from './catalogueSteps';
 import { type Portal, startPortal } from './harness';
-import { axeViolations, expectText } from './pageChecks';
+import { axeViolations, eventually, expectText } from './pageChecks';
 import { expectMessage } from './settingsSteps';
 
 jest.setTimeout(300_000);
@@ -602,18 +602,4 @@ async function expectStops(card: Locator, names: string[]): Promise<void> {
 
 async function eventuallyValue(select: Locator, value: string): Promise<void> {
   await eventually(async () => expect(await select.inputValue()).toBe(value));
-}
-
-/** Retries an assertion until it holds (events and answers arrive a little later), for up to `ms`. */
-async function eventually(check: () => Promise<void>, ms = 20_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-  }
 }
