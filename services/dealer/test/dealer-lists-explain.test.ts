@@ -1,3 +1,4 @@
+import { type PlanNode, planNodes } from '@portal/platform/testing';
 import type { EntityManager } from 'typeorm';
 import { activeStates, type DealerListFilter, type DealerPageRequest, readDealers } from '../src/data/dealer-lists';
 import { dealerSearch } from '../src/domain/dealer-search';
@@ -40,15 +41,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => portal?.stop());
 
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-}
-
-const nodes = (plan: PlanNode): PlanNode[] => [plan, ...(plan.Plans ?? []).flatMap(nodes)];
-
 /** The plans of the statements one page request runs (the page, and the count on a first page). */
 async function plansOf(filter: DealerListFilter, request: DealerPageRequest) {
   const plans: { sql: string; plan: PlanNode }[] = [];
@@ -71,7 +63,7 @@ function expectIndexed(all: { sql: string; plan: PlanNode }[], { sorted = false 
   const plans = ofDealers(all);
   expect(plans.length).toBeGreaterThan(0);
   for (const { sql, plan } of plans) {
-    const all = nodes(plan);
+    const all = planNodes(plan);
     const summary = all.map((n) => `${n['Node Type']}${n['Index Name'] ? ` ${n['Index Name']}` : ''}`);
     expect([sql, summary.filter((s) => s.startsWith('Seq Scan'))]).toEqual([sql, []]);
     if (!sorted) expect([sql, summary.filter((s) => /Sort/.test(s))]).toEqual([sql, []]);
@@ -129,7 +121,7 @@ describe('the dealer lists on 100,000 dealers', () => {
       const plans = await plansOf({ status: 'active', search: dealerSearch(q), ...filter }, { limit: 50 });
       // a search selects few dealers: the planner may sort those few, never the table
       expectIndexed(plans, { sorted: true });
-      const used = plans.flatMap((p) => nodes(p.plan).map((n) => n['Index Name']));
+      const used = plans.flatMap((p) => planNodes(p.plan).map((n) => n['Index Name']));
       expect(used).toContain('dealers_search_idx');
       if (q.startsWith('(')) expect(used).toContain('dealers_phone_digits_idx');
     }
@@ -152,8 +144,8 @@ describe('the dealer lists on 100,000 dealers', () => {
        SELECT state FROM s WHERE state IS NOT NULL`,
     );
     const plan = (row['QUERY PLAN'] as { Plan: PlanNode }[])[0]!.Plan;
-    expect(nodes(plan).filter((n) => n['Node Type'] === 'Seq Scan')).toEqual([]);
-    expect(nodes(plan).map((n) => n['Index Name'])).toContain('dealers_status_state_idx');
+    expect(planNodes(plan).filter((n) => n['Node Type'] === 'Seq Scan')).toEqual([]);
+    expect(planNodes(plan).map((n) => n['Index Name'])).toContain('dealers_status_state_idx');
     const distinct: { state: string }[] = await manager.query(
       "SELECT DISTINCT state FROM dealers WHERE status = 'active' AND state IS NOT NULL ORDER BY state",
     );

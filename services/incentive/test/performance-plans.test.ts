@@ -3,6 +3,7 @@
  * the list are each read from an index — no sequential scan of the figures and no sort of them — as PostgreSQL
  * plans the very statements the repository sends.
  */
+import { type PlanNode, planNodes } from '@portal/platform/testing';
 import type { EntityManager } from 'typeorm';
 import { type PerformanceFilter, performancePage } from '../src/data/figures';
 import { startIncentives, type TestIncentives } from './support/incentive';
@@ -52,19 +53,10 @@ async function statementsOf(request: Parameters<typeof performancePage>[1], filt
   return page;
 }
 
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-}
-
-const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
-
 async function planOf(statement: Statement): Promise<PlanNode[]> {
   const [row] = await t.service.service.ctx.db.query(`EXPLAIN (FORMAT JSON) ${statement.sql}`, statement.params);
   const plan = (typeof row['QUERY PLAN'] === 'string' ? JSON.parse(row['QUERY PLAN']) : row['QUERY PLAN'])[0].Plan;
-  return nodesOf(plan);
+  return planNodes(plan);
 }
 
 const indexesOf = (nodes: PlanNode[]) => nodes.map((n) => n['Index Name']).filter(Boolean);

@@ -7,7 +7,7 @@
  */
 import { AGING_BUCKETS, type AgingBucket, type ArAgingRow } from '@portal/contracts';
 import { isoDayIn } from '@portal/platform';
-import { readAllPages, readWholeList } from '@portal/platform/testing';
+import { type PlanNode, planNodes, readAllPages, readWholeList } from '@portal/platform/testing';
 import type { EntityManager } from 'typeorm';
 import { readArAgingPage } from '../src/data/statements';
 import { agingBucket, daysPastDue, dueDay } from '../src/domain/aging';
@@ -275,15 +275,6 @@ describe('the first page on a large table', () => {
     await db().query('ANALYZE known_dealers');
   }, 120_000);
 
-  interface PlanNode {
-    'Node Type': string;
-    'Relation Name'?: string;
-    'Index Name'?: string;
-    'Actual Rows'?: number;
-    'Actual Loops'?: number;
-    Plans?: PlanNode[];
-  }
-  const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
   /** rows a node produced over all its loops */
   const rowsOf = (node: PlanNode | undefined) => (node?.['Actual Rows'] ?? 0) * (node?.['Actual Loops'] ?? 1);
 
@@ -302,7 +293,7 @@ describe('the first page on a large table', () => {
     const read = reads.find((r) => r.sql.includes('ORDER BY'));
     if (!read) throw new Error('no page read');
     const [explained] = await manager.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${read.sql}`, read.params);
-    const nodes = nodesOf(explained['QUERY PLAN'][0].Plan);
+    const nodes = planNodes(explained['QUERY PLAN'][0].Plan);
     expect(nodes.filter((n) => n['Node Type'] === 'Seq Scan').map((n) => n['Relation Name'])).toEqual([]);
     return { page, nodes };
   }

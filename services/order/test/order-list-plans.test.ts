@@ -5,6 +5,7 @@
  * page, a dealer's page, and a page 150,000 rows deep by cursor.
  */
 import { createHash } from 'node:crypto';
+import { type PlanNode, planNodes } from '@portal/platform/testing';
 import type { EntityManager } from 'typeorm';
 import { type OrderFilter, readOrderPage } from '../src/data/order-list';
 import { readDealerOrderSummary } from '../src/data/order-summary';
@@ -67,16 +68,6 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => t?.stop());
 
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  'Actual Rows'?: number;
-  'Actual Loops'?: number;
-  Plans?: PlanNode[];
-}
-const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
-
 /** The page read the service makes for `request` and `filter`, with its plan (EXPLAIN ANALYZE) and its answer. */
 async function explainPage(request: { limit?: number; cursor?: string; sort?: string }, filter: Partial<OrderFilter>) {
   const manager = t.orders.service.ctx.db.manager;
@@ -96,7 +87,7 @@ async function explainPage(request: { limit?: number; cursor?: string; sort?: st
   );
   const plan = explained[0]?.['QUERY PLAN'][0].Plan;
   if (!plan) throw new Error('no plan');
-  return { page, nodes: nodesOf(plan) };
+  return { page, nodes: planNodes(plan) };
 }
 
 /** No sequential scan of orders; any Sort sorts rows already chosen by an index, a small part of the table. */
@@ -209,5 +200,5 @@ test("When a dealer's order summary is read, Then one aggregate over the dealer 
   const plan = explained[0]?.['QUERY PLAN'][0].Plan;
   if (!plan) throw new Error('no plan');
   // either index that starts with dealer_id: the list's, or the (smaller) unique one of the idempotency keys
-  expectIndexed(nodesOf(plan), /^orders_dealer_(newest_idx|id_idempotency_key_key)$/);
+  expectIndexed(planNodes(plan), /^orders_dealer_(newest_idx|id_idempotency_key_key)$/);
 });

@@ -6,6 +6,7 @@
 export * from './audit-entries';
 export * from './dealer-lifecycles';
 export * from './list-pages';
+export * from './query-plans';
 export * from './test-database';
 export * from './test-events';
 export * from './test-other-services';
