@@ -164,6 +164,8 @@ describe('recording a proof of delivery', () => {
       ['photo-1.jpg', 'photo-2.jpg', 'signature.png'].map((name) => `delivery-proofs/${row?.proof_id}/${name}`),
     );
 
+    // the event leaves through the outbox after the answer: wait until it has travelled
+    await t.settled();
     const events = eventsFor('shipment.order_status_changed', orderId);
     expect(events).toHaveLength(1);
     const delivery = events[0]?.payload.delivery as Json;
