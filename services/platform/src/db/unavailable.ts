@@ -1,3 +1,5 @@
+import { QueryRunnerProviderAlreadyReleasedError } from 'typeorm';
+
 /** What a request answers while the service's database cannot be reached (a restart, a failover). */
 export const DATABASE_UNAVAILABLE_DETAIL = 'The service cannot reach its database right now. Please try again shortly.';
 
@@ -19,6 +21,9 @@ const CONNECTION_MESSAGES =
  */
 export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
   if (typeof err !== 'object' || err === null || depth > 3) return false;
+  // A transaction's connection cut by the server: the driver's 'error' event makes TypeORM release the query
+  // runner, and the transaction's next query fails saying only that, without the server's reason.
+  if (err instanceof QueryRunnerProviderAlreadyReleasedError) return true;
   const e = err as { code?: unknown; message?: unknown; driverError?: unknown; cause?: unknown };
   if (typeof e.code === 'string' && (CONNECTION_CODES.has(e.code) || SERVER_CODES.has(e.code) || /^08/.test(e.code)))
     return true;
