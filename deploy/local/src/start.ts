@@ -6,6 +6,7 @@ import {
   createAmqpTransport,
   createInProcessTransport,
   createLogger,
+  gatePublishing,
   mailerFromEnv,
   objectStoreFromEnv,
   type RevocationFeed,
@@ -37,9 +38,12 @@ async function main() {
   const syncIntervalMs = syncInterval(env.SESSION_SYNC_INTERVAL_MS);
 
   const database = await openLocalDatabase(env, dataDir, secrets, logger);
-  const transport = env.AMQP_URL
-    ? createAmqpTransport({ url: env.AMQP_URL, logger })
-    : createInProcessTransport({ logger });
+  // The services start one after another: their relays publish only once all have subscribed, and stop
+  // publishing before any of them stops (gatePublishing), so no event reaches only some of its consumers.
+  const bus = gatePublishing(
+    env.AMQP_URL ? createAmqpTransport({ url: env.AMQP_URL, logger }) : createInProcessTransport({ logger }),
+  );
+  const { transport } = bus;
   // One revoked-session list for every service and the gateway, read straight from identity's feed (no HTTP),
   // once identity is up; until then nothing signed-in is answered (503), as in the distributed system.
   let identityFeed: RevocationFeed | undefined;
@@ -70,6 +74,7 @@ async function main() {
   for (const name of ['order', 'dealer', 'incentive']) reportPorts.set(name, await freePort());
   const reportUrl = (name: string) => `http://127.0.0.1:${reportPorts.get(name)}`;
   const stopAll = async () => {
+    bus.close();
     revocations.stop();
     for (const service of running.reverse()) await service.stop().catch((err) => logger.error({ err }, 'stop failed'));
     await transport.close().catch(() => undefined);
@@ -110,6 +115,7 @@ async function main() {
     const urls = Object.fromEntries(running.map((s) => [`${s.ctx.name.toUpperCase()}_URL`, s.url]));
     for (const name of SERVICES)
       if (!urls[`${name.toUpperCase()}_URL`]) throw new Error(`service ${name} did not start`);
+    bus.open();
     const gateway = await startGateway(
       loadGatewayConfig({
         ...env,

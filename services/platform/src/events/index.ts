@@ -12,6 +12,7 @@ export {
   type OutboxRelayOptions,
   outboxRelaySettings,
 } from './outbox-relay';
+export { gatePublishing, PUBLISHING_STOPPED, type PublishGate } from './publish-gate';
 export {
   type AfterCommit,
   type BatchEventHandler,
