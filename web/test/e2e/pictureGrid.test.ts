@@ -53,8 +53,8 @@ describe('The picture grid in a real browser', () => {
       });
       expect(res.status).toBe(200);
     };
-    // a few uploads at a time, as an admin's browser sends a multi-file pick: the service's image work
-    // overlaps the others' transfers; each lane uploads in order, so the pictures keep their numbering
+    // three uploads at a time: one upload's image work overlaps the others' transfers (the titles carry the
+    // numbers; the order the pictures land in does not change what the grid loads)
     const LANES = 3;
     await Promise.all(
       Array.from({ length: LANES }, async (_, lane) => {
@@ -90,7 +90,7 @@ describe('The picture grid in a real browser', () => {
     const onOpening = sum(opened);
     const openedCount = opened.length;
 
-    // scrolled as a person does, a screen at a time, until the page ends (each image passes the viewport)
+    // scrolled with the wheel, 1,500 px at a time, until the page ends (every image passes the viewport)
     const atTheEnd = () =>
       page.evaluate(() => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1);
     for (let step = 0; step < 60 && !(await atTheEnd()); step++) {
